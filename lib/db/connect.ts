@@ -1,0 +1,33 @@
+import pg from "pg";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+
+// Return timestamps and numerics as strings: money and times are formatted by our own code, never via floats.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export interface Database<TSchema extends Record<string, unknown>> {
+  db: NodePgDatabase<TSchema>;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function connectDatabase<TSchema extends Record<string, unknown>>(
+  url: string,
+  schema: TSchema,
+  options: { max?: number } = {},
+): Database<TSchema> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+}
+
+/**
+ * Applies the committed drizzle-kit migrations of one part of the project (`part` is "console" or "sandbox").
+ * Each part keeps its tables in its own PostgreSQL schema and its own migration journal, so the console and the
+ * sandbox bank can share one database without stepping on each other.
+ */
+export async function applyMigrations<T extends Record<string, unknown>>(database: Database<T>, folder: string, part: string) {
+  await migrate(database.db, { migrationsFolder: folder, migrationsTable: `${part}_migrations` });
+}

@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Ports apart from the defaults, so the suite runs beside a console started with `npm start`.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE || undefined,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The same start command users run, with in-memory data so every run begins from the seed.
+    command: "node_modules/.bin/tsx scripts/start.ts",
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(port), SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA: "memory", LOG_LEVEL: "warn" },
+  },
+});

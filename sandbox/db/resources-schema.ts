@@ -1,0 +1,2 @@
+// Tables of the bank's resources (transfers, applications, cards, ...).
+export {};

@@ -1,0 +1,2 @@
+// Tables of webhooks, events, the delivery outbox and delivery attempts.
+export {};

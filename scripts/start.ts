@@ -1,0 +1,76 @@
+/**
+ * `npm start`: builds the console if needed, starts one embedded PostgreSQL (unless database URLs are given),
+ * the sandbox bank and the console against it, then prints the console URL and the demo logins.
+ */
+import path from "node:path";
+import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { readEnvOrExit } from "@/lib/env/read-env";
+import { consoleEnvSchema, sandboxEnvSchema } from "@/lib/env/schema";
+import { ensureConsoleBuilt } from "./lib/build";
+import { residentMemoryOfTree, startService, waitUntilReady, type Service } from "./lib/services";
+
+const consoleEnv = readEnvOrExit(consoleEnvSchema);
+const sandboxEnv = readEnvOrExit(sandboxEnvSchema);
+
+ensureConsoleBuilt();
+
+// One PGlite instance costs ~500-800 MB; the console and the sandbox bank share one, each in its own schema.
+const needsEmbedded = !consoleEnv.DATABASE_URL || !sandboxEnv.SANDBOX_DATABASE_URL;
+const embedded = needsEmbedded
+  ? await startEmbeddedPostgres({
+      dataDir: sandboxEnv.SANDBOX_DATA === "memory" ? undefined : path.join(consoleEnv.DATA_ROOT, `start-${consoleEnv.PORT}`),
+    })
+  : undefined;
+
+const services: Service[] = [];
+const stopAll = async (code: number) => {
+  for (const service of services) service.stop();
+  await embedded?.close();
+  process.exit(code);
+};
+process.on("SIGINT", () => void stopAll(0));
+process.on("SIGTERM", () => void stopAll(0));
+
+const bin = (name: string) => path.resolve("node_modules/.bin", name);
+const sandboxUrl = `http://${consoleEnv.HOST}:${consoleEnv.SANDBOX_PORT}`;
+const consoleUrl = `http://${consoleEnv.HOST}:${consoleEnv.PORT}`;
+
+try {
+  const sandbox = startService("sandbox", bin("tsx"), ["sandbox/main.ts"], {
+    ...process.env,
+    SANDBOX_DATABASE_URL: sandboxEnv.SANDBOX_DATABASE_URL ?? embedded!.url,
+  });
+  services.push(sandbox);
+  await waitUntilReady(`${sandboxUrl}/health`, sandbox);
+
+  const consoleServer = startService("console", bin("next"), ["start", "-p", String(consoleEnv.PORT), "-H", consoleEnv.HOST], {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: consoleEnv.DATABASE_URL ?? embedded!.url,
+  });
+  services.push(consoleServer);
+  await waitUntilReady(`${consoleUrl}/api/health`, consoleServer);
+
+  const memory = residentMemoryOfTree(process.pid);
+  console.log(
+    [
+      "",
+      `Console:      ${consoleUrl}`,
+      `Sandbox bank: ${sandboxUrl}`,
+      `Resident memory of all processes started: ${(memory / 1024 / 1024).toFixed(0)} MiB`,
+      "Press Ctrl+C to stop.",
+      "",
+    ].join("\n"),
+  );
+  for (const service of services) {
+    service.child.on("exit", (code) => {
+      console.error(`${service.name} stopped (exit code ${code}); stopping everything.`);
+      void stopAll(code ?? 1);
+    });
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stopAll(1);
+}
+
