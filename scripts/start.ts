@@ -2,6 +2,7 @@
  * `npm start`: builds the console if needed, starts one embedded PostgreSQL (unless database URLs are given),
  * the sandbox bank and the console against it, then prints the console URL and the demo logins.
  */
+import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { readEnvOrExit } from "@/lib/env/read-env";
@@ -22,6 +23,11 @@ const embedded = needsEmbedded
     })
   : undefined;
 
+// Every line the services print is also kept, so a run can be inspected (and scanned for leaked secrets) later.
+const logDir = path.join(consoleEnv.DATA_ROOT, "logs");
+mkdirSync(logDir, { recursive: true });
+const logFile = createWriteStream(path.join(logDir, `start-${consoleEnv.PORT}.log`), { flags: "w" });
+
 const services: Service[] = [];
 const stopAll = async (code: number) => {
   for (const service of services) service.stop();
@@ -39,7 +45,7 @@ try {
   const sandbox = startService("sandbox", bin("tsx"), ["sandbox/main.ts"], {
     ...process.env,
     SANDBOX_DATABASE_URL: sandboxEnv.SANDBOX_DATABASE_URL ?? embedded!.url,
-  });
+  }, logFile);
   services.push(sandbox);
   await waitUntilReady(`${sandboxUrl}/health`, sandbox);
 
@@ -48,7 +54,7 @@ try {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: consoleEnv.DATABASE_URL ?? embedded!.url,
-  });
+  }, logFile);
   services.push(consoleServer);
   await waitUntilReady(`${consoleUrl}/api/health`, consoleServer);
 

@@ -1,14 +1,27 @@
 /**
  * `npm test`: every quality gate in order (typecheck, lint, unit and integration tests, production build,
  * end-to-end tests in headless Chromium). Stops at the first failing gate; the last line is Playwright's summary.
+ * `tsx scripts/test.ts build e2e` runs only the named gates (`npm run test:e2e`).
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { resolveChromium } from "./lib/chromium";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
+const productionEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
 
-function gate(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+const gates = {
+  typecheck: () => run("Typecheck", bin("tsc"), ["--noEmit"]),
+  lint: () => run("Lint", bin("eslint"), [".", "--max-warnings=0"]),
+  unit: () => run("Unit and integration tests", bin("vitest"), ["run"]),
+  build: () => run("Production build", bin("next"), ["build"], productionEnv),
+  e2e: () => {
+    const chromium = resolveChromium();
+    run("End-to-end tests", bin("playwright"), ["test"], { ...process.env, ...(chromium ? { PLAYWRIGHT_CHROMIUM_EXECUTABLE: chromium } : {}) });
+  },
+};
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   console.log(`\n=== ${title}: ${path.basename(command)} ${args.join(" ")}`);
   const result = spawnSync(command, args, { stdio: "inherit", env });
   if (result.status !== 0) {
@@ -17,15 +30,12 @@ function gate(title: string, command: string, args: string[], env: NodeJS.Proces
   }
 }
 
-const productionEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
-
-gate("Typecheck", bin("tsc"), ["--noEmit"]);
-gate("Lint", bin("eslint"), [".", "--max-warnings=0"]);
-gate("Unit and integration tests", bin("vitest"), ["run"]);
-gate("Production build", bin("next"), ["build"], productionEnv);
-
-const chromium = resolveChromium();
-gate("End-to-end tests", bin("playwright"), ["test"], {
-  ...process.env,
-  ...(chromium ? { PLAYWRIGHT_CHROMIUM_EXECUTABLE: chromium } : {}),
-});
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in gates));
+if (unknown.length > 0) {
+  console.error(`Unknown gate(s): ${unknown.join(", ")}. Gates: ${Object.keys(gates).join(", ")}.`);
+  process.exit(2);
+}
+for (const [name, runGate] of Object.entries(gates)) {
+  if (requested.length === 0 || requested.includes(name)) runGate();
+}

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, type WriteStream } from "node:fs";
 
 /**
  * A child process in the supervisor's process group: a group kill (Ctrl+C, Playwright stopping its web server)
@@ -11,7 +11,8 @@ export interface Service {
   stop(): void;
 }
 
-export function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Service {
+/** Starts a service; its output goes to the terminal prefixed with its name, and to `logFile` when given. */
+export function startService(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logFile?: WriteStream): Service {
   const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   const prefix = (chunk: Buffer) =>
     chunk
@@ -20,8 +21,14 @@ export function startService(name: string, command: string, args: string[], env:
       .filter((line) => line.length > 0)
       .map((line) => `[${name}] ${line}\n`)
       .join("");
-  child.stdout?.on("data", (chunk: Buffer) => process.stdout.write(prefix(chunk)));
-  child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(prefix(chunk)));
+  child.stdout?.on("data", (chunk: Buffer) => {
+    process.stdout.write(prefix(chunk));
+    logFile?.write(prefix(chunk));
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    process.stderr.write(prefix(chunk));
+    logFile?.write(prefix(chunk));
+  });
   return {
     name,
     child,
