@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { can, isRole, permissions, permissionsOf, roles } from "./permissions";
+
+describe("the permissions table", () => {
+  it("gives admin every permission", () => {
+    expect(permissionsOf("admin")).toEqual(permissions);
+  });
+
+  it("lets operations change bank objects but not see personal data, the audit log, staff or credentials", () => {
+    expect(permissionsOf("operations")).toEqual(["bank:read", "bank:userdata:write", "webhook:write", "simulation:run", "card:token"]);
+  });
+
+  it("lets compliance read, reveal personal data and read the audit log, and change nothing", () => {
+    expect(permissionsOf("compliance")).toEqual(["bank:read", "pii:reveal", "audit:read"]);
+  });
+
+  it("gives viewer read access only", () => {
+    expect(permissionsOf("viewer")).toEqual(["bank:read"]);
+  });
+
+  it("lets every role read bank objects", () => {
+    for (const role of roles) expect(can(role, "bank:read")).toBe(true);
+  });
+
+  it("gives nothing to a missing or unknown role", () => {
+    expect(can(null, "bank:read")).toBe(false);
+    expect(can(undefined, "bank:read")).toBe(false);
+    expect(can("root" as never, "bank:read")).toBe(false);
+    expect(isRole("root")).toBe(false);
+    expect(isRole("admin")).toBe(true);
+  });
+});
