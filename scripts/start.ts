@@ -8,6 +8,7 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { readEnvOrExit } from "@/lib/env/read-env";
 import { consoleEnvSchema, sandboxEnvSchema } from "@/lib/env/schema";
 import { ensureConsoleBuilt } from "./lib/build";
+import { localSecrets } from "./lib/local-secrets";
 import { residentMemoryOfTree, startService, waitUntilReady, type Service } from "./lib/services";
 
 const consoleEnv = readEnvOrExit(consoleEnvSchema);
@@ -51,6 +52,8 @@ try {
 
   const consoleServer = startService("console", bin("next"), ["start", "-p", String(consoleEnv.PORT), "-H", consoleEnv.HOST], {
     ...process.env,
+    ...localSecrets(consoleEnv.DATA_ROOT, process.env),
+    AUTH_TRUST_HOST: "true",
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     DATABASE_URL: consoleEnv.DATABASE_URL ?? embedded!.url,
