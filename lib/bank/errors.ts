@@ -1,0 +1,69 @@
+/**
+ * Every way a call to the bank can fail, as one family of errors. Callers switch on `kind` (or use instanceof);
+ * the console's route wrapper maps each kind to one HTTP status (`lib/api/errors.ts`).
+ */
+
+/** Which operation failed: enough to say what happened in a log line, never a credential. */
+export interface BankCallDescription {
+  operation: string;
+  method: string;
+  path: string;
+  /** How many HTTP requests were sent for this call (retries included). */
+  attempts: number;
+}
+
+export type BankErrorKind = "unreachable" | "timeout" | "rejected" | "server_error" | "invalid_response";
+
+export abstract class BankError extends Error {
+  abstract readonly kind: BankErrorKind;
+  readonly operation: string;
+  readonly method: string;
+  readonly path: string;
+  readonly attempts: number;
+
+  constructor(call: BankCallDescription, message: string, options?: { cause?: unknown }) {
+    super(`${call.operation} (${call.method} ${call.path}): ${message}`, options);
+    this.name = new.target.name;
+    this.operation = call.operation;
+    this.method = call.method;
+    this.path = call.path;
+    this.attempts = call.attempts;
+  }
+}
+
+/** No HTTP answer: connection refused, reset, dropped, DNS failure. */
+export class BankUnreachableError extends BankError {
+  readonly kind = "unreachable";
+}
+
+/** The bank did not answer (headers and body) within the timeout. */
+export class BankTimeoutError extends BankError {
+  readonly kind = "timeout";
+  constructor(call: BankCallDescription, readonly timeoutMs: number) {
+    super(call, `no complete answer within ${timeoutMs} ms`);
+  }
+}
+
+/** The bank refused the request with a 4xx; `bankMessage` is the bank's own explanation. */
+export class BankRejectedError extends BankError {
+  readonly kind = "rejected";
+  constructor(call: BankCallDescription, readonly status: number, readonly bankMessage: string) {
+    super(call, `the bank answered ${status}: ${bankMessage}`);
+  }
+}
+
+/** The bank answered with a 5xx. */
+export class BankServerError extends BankError {
+  readonly kind = "server_error";
+  constructor(call: BankCallDescription, readonly status: number, readonly bankMessage: string) {
+    super(call, `the bank answered ${status}: ${bankMessage}`);
+  }
+}
+
+/** The bank answered 2xx but the body is not JSON or does not match the contract; `problems` name the fields. */
+export class BankInvalidResponseError extends BankError {
+  readonly kind = "invalid_response";
+  constructor(call: BankCallDescription, readonly problems: string[]) {
+    super(call, `the answer does not match the contract: ${problems.join("; ")}`);
+  }
+}

@@ -1,0 +1,154 @@
+import type { ServerResponse } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  BankInvalidResponseError,
+  BankRejectedError,
+  BankServerError,
+  BankTimeoutError,
+  BankUnreachableError,
+} from "./errors";
+import { answerJson, dropConnection, startLocalServer, type LocalServer, type ReceivedRequest } from "./test-support/local-server";
+import { sendBankRequest, type BankRequest, type HttpMethod, type TransportOptions } from "./transport";
+
+const options: TransportOptions = { timeoutMs: 300, retries: 2, retryBaseMs: 1, retryMaxMs: 5 };
+const secret = "s3cret-value";
+let server: LocalServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve(respond: (request: ReceivedRequest, response: ServerResponse, index: number) => void) {
+  server = await startLocalServer(respond);
+  return { baseUrl: server.url, auth: { type: "basic" as const, keyId: "key_demo", secret } };
+}
+
+const read: BankRequest = { operation: "listAch", method: "GET", path: "/ach?page_size=2" };
+const write = (method: Exclude<HttpMethod, "GET">): BankRequest => ({
+  operation: "writeSomething",
+  method,
+  path: "/network_transfer/nt_1",
+  body: method === "DELETE" ? undefined : { userdata: { note: "x" } },
+});
+const writeMethods = ["POST", "PATCH", "DELETE"] as const;
+
+// Faults that a read retries: each is answered to every request the server receives.
+const retryableFaults: Array<[string, (response: ServerResponse) => void, new (...args: never[]) => Error]> = [
+  ["drops the connection", dropConnection, BankUnreachableError],
+  ["stalls without answering", () => {}, BankTimeoutError],
+  ["answers 502", (response) => answerJson(response, 502, { error: "bad gateway" }), BankServerError],
+  ["answers 503", (response) => answerJson(response, 503, { error: "unavailable" }), BankServerError],
+  ["answers 504", (response) => answerJson(response, 504, { error: "gateway timeout" }), BankServerError],
+  ["answers 429", (response) => answerJson(response, 429, { error: "slow down" }, { "retry-after": "0" }), BankRejectedError],
+];
+
+describe("sendBankRequest", () => {
+  it("sends the API key as HTTP Basic and returns the parsed JSON answer", async () => {
+    const target = await serve((_request, response) => answerJson(response, 200, { data: [] }));
+    const answer = await sendBankRequest(target, read, options);
+    expect(answer).toEqual({ status: 200, body: { data: [] } });
+    expect(server!.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`key_demo:${secret}`).toString("base64")}`);
+    expect(server!.received[0]!.url).toBe("/ach?page_size=2");
+  });
+
+  it("sends a bearer token as Authorization: Bearer", async () => {
+    server = await startLocalServer((_request, response) => answerJson(response, 200, {}));
+    await sendBankRequest({ baseUrl: server.url, auth: { type: "bearer", token: "jwt.token.here" } }, read, options);
+    expect(server.received[0]!.headers.authorization).toBe("Bearer jwt.token.here");
+  });
+
+  it("sends a write's body as JSON and accepts an empty 202", async () => {
+    const target = await serve((_request, response) => {
+      response.writeHead(202);
+      response.end();
+    });
+    const answer = await sendBankRequest(target, write("POST"), options);
+    expect(answer).toEqual({ status: 202, body: undefined });
+    expect(server!.received[0]!.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(server!.received[0]!.body)).toEqual({ userdata: { note: "x" } });
+  });
+
+  describe.each(retryableFaults)("when the bank %s", (_name, fault, errorType) => {
+    it("retries a read, then fails with a typed error after every attempt", async () => {
+      const target = await serve((_request, response) => fault(response));
+      const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(errorType);
+      expect(error).toMatchObject({ operation: "listAch", attempts: 3 });
+      expect(server!.received).toHaveLength(3);
+    });
+
+    it.each(writeMethods)("never retries a %s", async (method) => {
+      const target = await serve((_request, response) => fault(response));
+      const error = await sendBankRequest(target, write(method), options).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(errorType);
+      expect(error).toMatchObject({ attempts: 1 });
+      expect(server!.received).toHaveLength(1);
+    });
+  });
+
+  it("returns the answer of a read that succeeds after a transient 503", async () => {
+    const target = await serve((_request, response, index) =>
+      index === 0 ? answerJson(response, 503, { error: "busy" }) : answerJson(response, 200, { data: [{ id: "ach_1" }] }),
+    );
+    const answer = await sendBankRequest(target, read, options);
+    expect(answer.body).toEqual({ data: [{ id: "ach_1" }] });
+    expect(server!.received).toHaveLength(2);
+  });
+
+  it("times out a read whose body stalls after the headers were sent", async () => {
+    const target = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.write('{"data": [');
+    });
+    await expect(sendBankRequest(target, read, { ...options, retries: 0 })).rejects.toBeInstanceOf(BankTimeoutError);
+  });
+
+  it("fails a 500 at once with the bank's message: a server error is not a transient fault", async () => {
+    const target = await serve((_request, response) => answerJson(response, 500, { error: "database on fire" }));
+    const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BankServerError);
+    expect(error).toMatchObject({ status: 500, bankMessage: "database on fire", attempts: 1 });
+  });
+
+  it("reports a 4xx with the bank's own message and does not retry it", async () => {
+    const target = await serve((_request, response) => answerJson(response, 404, { error: "No network transfer nt_404" }));
+    const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BankRejectedError);
+    expect(error).toMatchObject({ status: 404, bankMessage: "No network transfer nt_404" });
+    expect(server!.received).toHaveLength(1);
+  });
+
+  it("reports malformed JSON in a 200 as an invalid response, without retrying", async () => {
+    const target = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end('{"data": [');
+    });
+    const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BankInvalidResponseError);
+    expect((error as Error).message).toContain("not valid JSON");
+    expect(server!.received).toHaveLength(1);
+  });
+
+  it("reports a refused connection as unreachable", async () => {
+    const target = await serve(() => {});
+    await server!.close();
+    server = undefined;
+    const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BankUnreachableError);
+    expect((error as Error).message).toContain("ECONNREFUSED");
+  });
+
+  it("never puts the secret in an error message", async () => {
+    const target = await serve((_request, response) => answerJson(response, 401, { error: "bad credentials" }));
+    const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
+    expect(String((error as Error).message)).not.toContain(secret);
+  });
+
+  it("refuses to send credentials to another origin", async () => {
+    const target = await serve((_request, response) => answerJson(response, 200, {}));
+    const error = await sendBankRequest(target, { ...read, path: "http://evil.example/ach" }, options).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BankInvalidResponseError);
+    expect(server!.received).toHaveLength(0);
+  });
+});

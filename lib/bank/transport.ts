@@ -1,0 +1,160 @@
+import type { Logger } from "pino";
+import {
+  BankInvalidResponseError,
+  BankRejectedError,
+  BankServerError,
+  BankTimeoutError,
+  BankUnreachableError,
+  type BankCallDescription,
+} from "./errors";
+
+/** Where the bank is and how to authenticate; B1's `BankConnection` (lib/credentials) has this shape. */
+export interface BankTarget {
+  baseUrl: string;
+  auth: { type: "basic"; keyId: string; secret: string } | { type: "bearer"; token: string };
+}
+
+export interface TransportOptions {
+  /** Per attempt, covering the answer's headers and its whole body. */
+  timeoutMs: number;
+  /** Extra attempts for reads after a network error, a timeout, 429, 502, 503 or 504. Writes never retry. */
+  retries: number;
+  /** Backoff before retry n is a random share (full jitter) of min(retryMaxMs, retryBaseMs * 2^n). */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  log?: Logger;
+}
+
+export const defaultTransportOptions: TransportOptions = { timeoutMs: 10_000, retries: 2, retryBaseMs: 200, retryMaxMs: 5_000 };
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface BankRequest {
+  operation: string;
+  method: HttpMethod;
+  /** Path and query relative to the base URL, e.g. `/ach?page_size=10`, or an absolute URL on the same origin. */
+  path: string;
+  body?: unknown;
+}
+
+export interface BankAnswer {
+  status: number;
+  /** Parsed JSON, or undefined for an empty body (e.g. the simulation's 202). */
+  body: unknown;
+}
+
+const retryableStatuses = new Set([429, 502, 503, 504]);
+const bankMessageMaxLength = 500;
+
+export function authorizationHeader(auth: BankTarget["auth"]): string {
+  if (auth.type === "bearer") return `Bearer ${auth.token}`;
+  return `Basic ${Buffer.from(`${auth.keyId}:${auth.secret}`).toString("base64")}`;
+}
+
+/**
+ * Resolves `path` against the base URL and refuses any URL on another origin: the bank's credentials go to the bank
+ * only, even when a `page_next` it returned points elsewhere.
+ */
+export function bankUrl(target: BankTarget, path: string, call: BankCallDescription): URL {
+  const base = new URL(target.baseUrl.endsWith("/") ? target.baseUrl : `${target.baseUrl}/`);
+  const url = new URL(path.startsWith("/") ? path.slice(1) : path, base);
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
+    throw new BankInvalidResponseError(call, [`refusing to send credentials to ${url.origin}${url.pathname}, outside ${base.href}`]);
+  }
+  return url;
+}
+
+type Attempt = { answer: Response; text: string } | { failure: "network"; cause: unknown } | { failure: "timeout" };
+
+async function attempt(url: URL, request: BankRequest, target: BankTarget, timeoutMs: number): Promise<Attempt> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const headers: Record<string, string> = { authorization: authorizationHeader(target.auth), accept: "application/json" };
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  try {
+    const answer = await fetch(url, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
+      // A redirect would carry the request elsewhere; the API never redirects, so one is reported, not followed.
+      redirect: "manual",
+    });
+    return { answer, text: await answer.text() };
+  } catch (cause) {
+    if (signal.aborted) return { failure: "timeout" };
+    return { failure: "network", cause };
+  }
+}
+
+function bankMessage(status: number, statusText: string, text: string): string {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && "error" in parsed && typeof parsed.error === "string") {
+      return parsed.error.slice(0, bankMessageMaxLength);
+    }
+  } catch {
+    // not JSON: fall back to the text itself
+  }
+  return (text.trim() || statusText || `HTTP ${status}`).slice(0, bankMessageMaxLength);
+}
+
+function backoffMs(retry: number, options: TransportOptions, retryAfter: string | null): number {
+  const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, options.retryMaxMs);
+  return Math.random() * Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** retry);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends one logical request to the bank and returns its 2xx answer, or throws a `BankError`. Reads (GET) are retried
+ * with backoff and jitter after network errors, timeouts, 429, 502, 503 and 504; anything else is sent exactly once.
+ */
+export async function sendBankRequest(target: BankTarget, request: BankRequest, options: TransportOptions): Promise<BankAnswer> {
+  const call: BankCallDescription = { operation: request.operation, method: request.method, path: request.path, attempts: 0 };
+  const url = bankUrl(target, request.path, call);
+  const maxAttempts = request.method === "GET" ? options.retries + 1 : 1;
+
+  for (;;) {
+    call.attempts += 1;
+    const result = await attempt(url, request, target, options.timeoutMs);
+    const status = "answer" in result ? result.answer.status : undefined;
+    const retryable = "failure" in result || retryableStatuses.has(status!);
+    if (retryable && call.attempts < maxAttempts) {
+      const delay = backoffMs(call.attempts - 1, options, "answer" in result ? result.answer.headers.get("retry-after") : null);
+      options.log?.warn(
+        { operation: call.operation, attempt: call.attempts, reason: status ?? ("failure" in result ? result.failure : "unknown"), retryInMs: Math.round(delay) },
+        "bank call failed; retrying",
+      );
+      await sleep(delay);
+      continue;
+    }
+    if ("failure" in result) {
+      if (result.failure === "timeout") throw new BankTimeoutError({ ...call }, options.timeoutMs);
+      throw new BankUnreachableError({ ...call }, describeNetworkFailure(result.cause), { cause: result.cause });
+    }
+    const { answer, text } = result;
+    if (answer.status >= 200 && answer.status < 300) return { status: answer.status, body: parseJson(text, call) };
+    const message = bankMessage(answer.status, answer.statusText, text);
+    if (answer.status >= 400 && answer.status < 500) throw new BankRejectedError({ ...call }, answer.status, message);
+    if (answer.status >= 500) throw new BankServerError({ ...call }, answer.status, message);
+    throw new BankInvalidResponseError({ ...call }, [`unexpected HTTP status ${answer.status}`]);
+  }
+}
+
+function parseJson(text: string, call: BankCallDescription): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BankInvalidResponseError({ ...call }, [`the body is not valid JSON (starts with ${JSON.stringify(text.slice(0, 40))})`]);
+  }
+}
+
+/** fetch reports every network failure as "fetch failed"; the useful part (ECONNREFUSED, socket closed) is the cause. */
+function describeNetworkFailure(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = cause && typeof cause === "object" && "code" in cause ? String(cause.code) : undefined;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return `the bank could not be reached (${code ? `${code}: ` : ""}${message})`;
+}
