@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  achEffectiveDate,
   addDays,
   bankDateOf,
   bankHolidays,
@@ -138,6 +139,29 @@ describe("estimated settlement", () => {
         if (between < settlement) expect(isWithinOperatingHours(between)).toBe(false);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe("ACH effective date", () => {
+  it("is the same business day for a same-day entry before 16:00 New York time", () => {
+    expect(achEffectiveDate(new Date("2025-03-12T19:59:59Z"), "sameday")).toBe("2025-03-12");
+    expect(achEffectiveDate(new Date("2025-03-12T20:00:00Z"), "sameday")).toBe("2025-03-13");
+  });
+
+  it("is the next business day for a standard entry, skipping weekends and holidays", () => {
+    expect(achEffectiveDate(new Date("2025-03-12T14:00:00Z"), "standard")).toBe("2025-03-13");
+    expect(achEffectiveDate(new Date("2025-08-29T14:00:00Z"), "standard")).toBe("2025-09-02");
+    expect(achEffectiveDate(new Date("2025-08-30T14:00:00Z"), "sameday")).toBe("2025-09-02");
+  });
+
+  it("is always a business day after or on the creation date", () => {
+    fc.assert(
+      fc.property(instants, fc.constantFrom("standard" as const, "sameday" as const), (createdAt, service) => {
+        const effective = achEffectiveDate(createdAt, service);
+        expect(isBusinessDay(effective)).toBe(true);
+        expect(effective >= bankDateOf(createdAt)).toBe(true);
+      }),
     );
   });
 });

@@ -8,12 +8,16 @@
  *   Banks observe them (the calendar ACH and FedNow settle on): a holiday falling on a Sunday is observed on the
  *   following Monday; a holiday falling on a Saturday is not moved (the Federal Reserve is open the Friday before).
  *
+ * - ACH effective date: same-day entries created before 16:00 on a business day take effect that day; every other
+ *   entry takes effect on the next business day.
+ *
  * Calendar dates are `YYYY-MM-DD` strings in the bank's time zone; instants are `Date`s.
  */
 export const bankCalendar = {
   timeZone: "America/New_York",
   opensAtHour: 8,
   closesAtHour: 18,
+  sameDayAchCutoffHour: 16,
 } as const;
 
 export interface BankHoliday {
@@ -197,4 +201,11 @@ export function nextOpening(instant: Date): Date {
  */
 export function estimatedSettlementAt(createdAt: Date): Date {
   return isWithinOperatingHours(createdAt) ? new Date(createdAt) : nextOpening(createdAt);
+}
+
+/** The ACH network's effective date of an entry created at `createdAt` with the given service. */
+export function achEffectiveDate(createdAt: Date, service: "standard" | "sameday"): string {
+  const today = bankDateOf(createdAt);
+  const beforeCutoff = createdAt < instantAtBankHour(today, bankCalendar.sameDayAchCutoffHour);
+  return service === "sameday" && isBusinessDay(today) && beforeCutoff ? today : nextBusinessDay(today);
 }
