@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+/** Timestamps are exactly `YYYY-MM-DDTHH:MM:SSZ` (UTC, no fractional seconds). */
+export const timestampPattern = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$/;
+/** Dates are exactly `YYYY-MM-DD`. */
+export const datePattern = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+/** Money is a string with exactly two decimals; it never passes through a float. */
+export const moneyPattern = /^[0-9]+[.][0-9][0-9]$/;
+/** userdata may hold at most this many bytes once serialized as JSON. */
+export const userdataMaxBytes = 1024;
+
+/** True when `value` is `YYYY-MM-DD` and names a real calendar day (2023-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  if (!datePattern.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+export const timestamp = z.string().regex(timestampPattern, "expected a timestamp YYYY-MM-DDTHH:MM:SSZ");
+export const date = z
+  .string()
+  .regex(datePattern, "expected a date YYYY-MM-DD")
+  .refine(isCalendarDate, "expected a real calendar date YYYY-MM-DD");
+export const money = z.string().regex(moneyPattern, "expected an amount with two decimals such as 12.50");
+
+/**
+ * Every id prefix the API uses. `fednow_` (instant payment), `dwt_` (digital wallet token), `bus_` (business),
+ * `doc_` (document), `key_` (API key), `whd_` (webhook delivery attempt) are this implementation's choices; the
+ * rest are the spec's.
+ */
+export const idPrefixes = {
+  network_transfer: "nt_",
+  account: "acct_",
+  ach: "ach_",
+  counterparty: "cp_",
+  person_application: "apsn_",
+  business_application: "abus_",
+  person: "psn_",
+  business: "bus_",
+  deposit_sweep: "dsa_",
+  webhook: "webhook_",
+  webhook_delivery: "whd_",
+  card: "card_",
+  digital_wallet_token: "dwt_",
+  fednow: "fednow_",
+  bank: "bank_",
+  org: "org_",
+  document: "doc_",
+  api_key: "key_",
+} as const;
+export type IdKind = keyof typeof idPrefixes;
+
+/** An id: its type prefix followed by an opaque string of letters, digits, `_` or `-`. */
+export const idOf = (kind: IdKind) =>
+  z.string().regex(new RegExp(`^${idPrefixes[kind]}[A-Za-z0-9_-]{1,64}$`), `expected an id starting with ${idPrefixes[kind]}`);
+
+/** An opaque id given as a query filter or path parameter: checked for sanity, not for prefix. */
+export const opaqueId = z.string().min(1, "must not be empty").max(100, "at most 100 characters");
+
+function utf8Length(value: string): number {
+  return new TextEncoder().encode(value).length;
+}
+
+/** Arbitrary object the API user attaches; at most 1 KB once serialized. */
+export const userdataInput = z
+  .record(z.string(), z.unknown(), { error: "userdata must be a JSON object" })
+  .refine((value) => utf8Length(JSON.stringify(value)) <= userdataMaxBytes, {
+    message: `userdata must be at most ${userdataMaxBytes} bytes once serialized as JSON`,
+  });
+/** userdata as returned: an object or null. */
+export const userdata = z.record(z.string(), z.unknown()).nullable();
+/** Arbitrary object the bank attaches, or null. */
+export const bankdata = z.record(z.string(), z.unknown()).nullable();
+
+/** Printable ASCII of at most `max` characters (the spec's name limits are in ASCII characters). */
+export const asciiText = (max: number) =>
+  z.string().max(max, `at most ${max} characters`).regex(/^[\x20-\x7e]*$/, "only printable ASCII characters");
+
+/**
+ * One address shape for every address of the API: the spec lists these sub-fields (street_line_2 nullable) and
+ * shows no others.
+ */
+export const address = z.looseObject({
+  street_line_1: z.string(),
+  street_line_2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string().length(2, "expected a two-letter ISO country code"),
+});
+
+export const errorBody = z.object({ error: z.string() }).meta({ id: "Error" });
+export type ErrorBody = z.infer<typeof errorBody>;
