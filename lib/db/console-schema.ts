@@ -1,14 +1,57 @@
-import { boolean, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
 
 /** The console's own tables live in the `console` schema, apart from the sandbox bank's. */
 export const consoleSchema = pgSchema("console");
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const staffUsers = consoleSchema.table("staff_users", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
   name: text("name").notNull(),
   role: text("role", { enum: ["admin", "operations", "compliance", "viewer"] }).notNull(),
+  /** scrypt hash (lib/auth/password.ts); null for users who only sign in through single sign-on. */
   passwordHash: text("password_hash"),
   locked: boolean("locked").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: moment("created_at").notNull().defaultNow(),
+});
+
+/**
+ * Append-only: a trigger (see the migration) refuses DELETE and TRUNCATE, and allows one UPDATE per row only, from
+ * outcome `pending` to its final outcome, touching nothing but outcome, after, error and finished_at.
+ */
+export const auditRecords = consoleSchema.table(
+  "audit_records",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: moment("at").notNull().default(sql`date_trunc('second', now())`),
+    actorId: text("actor_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    role: text("role").notNull(),
+    environment: text("environment"),
+    action: text("action").notNull(),
+    targetId: text("target_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    outcome: text("outcome", { enum: ["pending", "succeeded", "failed"] }).notNull(),
+    error: text("error"),
+    requestId: text("request_id").notNull(),
+    finishedAt: moment("finished_at"),
+  },
+  (table) => [
+    index("audit_records_at_idx").on(table.at, table.id),
+    index("audit_records_actor_idx").on(table.actorEmail, table.at),
+    index("audit_records_target_idx").on(table.targetId, table.at),
+  ],
+);
+
+/** Bank credentials saved by an admin; `sealed_auth` is AES-256-GCM ciphertext (lib/credentials/seal.ts). */
+export const bankCredentials = consoleSchema.table("bank_credentials", {
+  environment: text("environment", { enum: ["sandbox", "production"] }).primaryKey(),
+  baseUrl: text("base_url").notNull(),
+  authType: text("auth_type", { enum: ["basic", "bearer"] }).notNull(),
+  sealedAuth: text("sealed_auth").notNull(),
+  updatedAt: moment("updated_at").notNull().defaultNow(),
+  updatedBy: text("updated_by").notNull(),
 });

@@ -12,17 +12,53 @@ export const sharedEnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Root of the embedded databases' data directories; each process uses a sub-directory named after its port. */
   DATA_ROOT: z.string().min(1).default(".data"),
+  /** The sandbox bank's demo API key; the console uses the same pair for the sandbox environment unless saved otherwise. */
+  BANK_API_KEY_ID: z.string().min(1).default("sandbox-demo-key"),
+  BANK_API_KEY_SECRET: z.string().min(8, "expected at least 8 characters").default("sandbox-demo-secret-change-me"),
 });
 
 export const consoleEnvSchema = sharedEnvSchema.extend({
   /** The console's own database (staff users, audit, stored credentials). Unset: embedded PGlite under DATA_ROOT. */
   DATABASE_URL: postgresUrl.optional(),
+  /** Signs session cookies (next-auth reads it itself). Required at run time; the start command generates one when unset. */
+  AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+  /** Encrypts bank credentials saved in the settings page (AES-256-GCM): 32 bytes as 64 hex digits or base64. */
+  CREDENTIALS_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=?)$/, "expected 32 bytes as 64 hex digits or base64")
+    .optional(),
+  SESSION_MAX_AGE_HOURS: z.coerce.number({ message: "expected a number of hours" }).positive("expected a positive number of hours").max(720).default(8),
+  /** Seed one demo staff user per role into an empty staff table (`off` for a real deployment). */
+  CONSOLE_DEMO_USERS: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
+  /** Single sign-on through any OpenID Connect provider: switched on when all three are set. */
+  OIDC_ISSUER: z.url({ message: "expected the issuer URL" }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).default("Single sign-on"),
+  /** Sandbox environment base URL; unset: the sandbox bank started beside the console (http://127.0.0.1:SANDBOX_PORT). */
+  BANK_SANDBOX_URL: z.url({ message: "expected a URL" }).optional(),
+  /** Production environment: base URL and either an API key pair (HTTP Basic) or a bearer token. */
+  BANK_PRODUCTION_URL: z.url({ message: "expected a URL" }).optional(),
+  BANK_PRODUCTION_API_KEY_ID: z.string().min(1).optional(),
+  BANK_PRODUCTION_API_KEY_SECRET: z.string().min(1).optional(),
+  BANK_PRODUCTION_TOKEN: z.string().min(1).optional(),
 });
+
+/** A duration in whole milliseconds, at least 1. */
+const milliseconds = (fallback: number) =>
+  z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1, "expected at least 1 ms").default(fallback);
 
 export const sandboxEnvSchema = sharedEnvSchema.extend({
   /** The sandbox bank's database. Unset: embedded PGlite under DATA_ROOT (or in memory with SANDBOX_DATA=memory). */
   SANDBOX_DATABASE_URL: postgresUrl.optional(),
   SANDBOX_DATA: z.enum(["disk", "memory"], { message: "expected disk or memory" }).default("disk"),
+  /** Webhook delivery (docs/webhooks.md): retry delays, error threshold and window, receiver timeout, poll interval. */
+  SANDBOX_WEBHOOK_RETRY_BASE_MS: milliseconds(1000),
+  SANDBOX_WEBHOOK_RETRY_CAP_MS: milliseconds(3_600_000),
+  SANDBOX_WEBHOOK_ERROR_THRESHOLD: z.coerce.number({ message: "expected a whole number" }).int("expected a whole number").min(1, "expected at least 1").default(10),
+  SANDBOX_WEBHOOK_ERROR_WINDOW_MS: milliseconds(300_000),
+  SANDBOX_WEBHOOK_TIMEOUT_MS: milliseconds(10_000),
+  SANDBOX_WEBHOOK_POLL_MS: milliseconds(200),
 });
 
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;

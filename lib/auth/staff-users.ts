@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as schema from "@/lib/db/console-schema";
+import type { Role } from "@/lib/permissions";
+import { demoUsers } from "./demo-users";
+import { hashPassword } from "./password";
+
+type ConsoleDb = NodePgDatabase<typeof schema>;
+const { staffUsers } = schema;
+
+/** A staff member as the rest of the console sees them: never the password hash. */
+export interface StaffUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  locked: boolean;
+}
+
+const publicColumns = { id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, locked: staffUsers.locked };
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findStaffById(db: ConsoleDb, id: string): Promise<StaffUser | null> {
+  const [row] = await db.select(publicColumns).from(staffUsers).where(eq(staffUsers.id, id));
+  return row ?? null;
+}
+
+export async function findStaffByEmail(db: ConsoleDb, email: string): Promise<(StaffUser & { passwordHash: string | null }) | null> {
+  const [row] = await db
+    .select({ ...publicColumns, passwordHash: staffUsers.passwordHash })
+    .from(staffUsers)
+    .where(eq(staffUsers.email, normalizeEmail(email)));
+  return row ?? null;
+}
+
+export async function listStaff(db: ConsoleDb): Promise<StaffUser[]> {
+  return db.select(publicColumns).from(staffUsers).orderBy(asc(staffUsers.email));
+}
+
+export class EmailTakenError extends Error {
+  constructor(email: string) {
+    super(`A staff user with email ${email} already exists`);
+  }
+}
+
+export async function createStaff(
+  db: ConsoleDb,
+  input: { email: string; name: string; role: Role; password: string | null },
+): Promise<StaffUser> {
+  const email = normalizeEmail(input.email);
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
+  const [row] = await db
+    .insert(staffUsers)
+    .values({ id: `stf_${randomBytes(9).toString("base64url")}`, email, name: input.name.trim(), role: input.role, passwordHash })
+    .onConflictDoNothing({ target: staffUsers.email })
+    .returning(publicColumns);
+  if (!row) throw new EmailTakenError(email);
+  return row;
+}
+
+/** Applies `change` to one user and returns the user before and after; null when no such user exists. */
+export async function updateStaff(
+  db: ConsoleDb,
+  id: string,
+  change: Partial<Pick<StaffUser, "role" | "locked">>,
+): Promise<{ before: StaffUser; after: StaffUser } | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(publicColumns).from(staffUsers).where(eq(staffUsers.id, id)).for("update");
+    if (!before) return null;
+    const [after] = await tx.update(staffUsers).set(change).where(eq(staffUsers.id, id)).returning(publicColumns);
+    return { before, after: after! };
+  });
+}
+
+export async function removeStaff(db: ConsoleDb, id: string): Promise<StaffUser | null> {
+  const [row] = await db.delete(staffUsers).where(eq(staffUsers.id, id)).returning(publicColumns);
+  return row ?? null;
+}
+
+export async function countAdmins(db: ConsoleDb, options: { unlockedOnly: boolean }): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(staffUsers)
+    .where(options.unlockedOnly ? sql`${staffUsers.role} = 'admin' AND NOT ${staffUsers.locked}` : eq(staffUsers.role, "admin"));
+  return Number(row?.count ?? 0);
+}
+
+/** Seeds the demo users (one per role) only into an empty staff table, so a deployment's own users are never touched. */
+export async function seedDemoUsers(db: ConsoleDb): Promise<void> {
+  const [existing] = await db.select({ id: staffUsers.id }).from(staffUsers).limit(1);
+  if (existing) return;
+  for (const user of demoUsers) await createStaff(db, user);
+}
