@@ -42,6 +42,10 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
   BANK_PRODUCTION_API_KEY_ID: z.string().min(1).optional(),
   BANK_PRODUCTION_API_KEY_SECRET: z.string().min(1).optional(),
   BANK_PRODUCTION_TOKEN: z.string().min(1).optional(),
+  /** Bank client: per-attempt timeout, extra attempts for reads (writes never retry), first backoff before jitter. */
+  BANK_TIMEOUT_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1).default(10_000),
+  BANK_RETRIES: z.coerce.number({ message: "expected a whole number" }).int("expected a whole number").min(0).max(10).default(2),
+  BANK_RETRY_BASE_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1).default(200),
 });
 
 /** A duration in whole milliseconds, at least 1. */
