@@ -1,0 +1,146 @@
+import { and, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import * as schema from "@/lib/db/console-schema";
+import type { Environment } from "@/lib/credentials/environments";
+import type { Role } from "@/lib/permissions";
+
+type ConsoleDb = NodePgDatabase<typeof schema>;
+const { auditRecords } = schema;
+
+/**
+ * The audit trail: one append-only record per mutation made through the console and per reveal of personal data.
+ *
+ * `audited(db, entry, perform)` writes the record as `pending` BEFORE running `perform`; if that write fails, perform
+ * never runs (the caller gets the error). Afterwards the same record is finalized once as `succeeded` (with `after`)
+ * or `failed` (with the error message). No transaction is held open around `perform` (it may be a slow bank call,
+ * and on PGlite an open transaction blocks every other connection). If finalizing itself fails, the record stays
+ * `pending`: it still shows who attempted what, and the database trigger forbids any other change to it.
+ */
+export interface AuditEntry {
+  actor: { id: string; email: string; role: Role };
+  environment: Environment | null;
+  /** Dotted verb, e.g. `staff.create`, `webhook.delete`, `application.reveal`. */
+  action: string;
+  targetId: string | null;
+  before?: unknown;
+  requestId: string;
+}
+
+export interface AuditRecord {
+  id: number;
+  at: string;
+  actorId: string;
+  actorEmail: string;
+  role: string;
+  environment: string | null;
+  action: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  outcome: "pending" | "succeeded" | "failed";
+  error: string | null;
+  requestId: string;
+}
+
+const json = (value: unknown) => (value === undefined ? null : value);
+
+async function insertRecord(db: ConsoleDb, entry: AuditEntry, final?: { after: unknown }): Promise<number> {
+  const [row] = await db
+    .insert(auditRecords)
+    .values({
+      actorId: entry.actor.id,
+      actorEmail: entry.actor.email,
+      role: entry.actor.role,
+      environment: entry.environment,
+      action: entry.action,
+      targetId: entry.targetId,
+      before: json(entry.before),
+      after: final ? json(final.after) : null,
+      outcome: final ? "succeeded" : "pending",
+      requestId: entry.requestId,
+      finishedAt: final ? sql`date_trunc('second', now())` : null,
+    })
+    .returning({ id: auditRecords.id });
+  return row!.id;
+}
+
+async function finalize(db: ConsoleDb, id: number, outcome: { after: unknown } | { error: string }): Promise<void> {
+  await db
+    .update(auditRecords)
+    .set(
+      "error" in outcome
+        ? { outcome: "failed", error: outcome.error, finishedAt: sql`date_trunc('second', now())` }
+        : { outcome: "succeeded", after: json(outcome.after), finishedAt: sql`date_trunc('second', now())` },
+    )
+    .where(eq(auditRecords.id, id));
+}
+
+export async function audited<T>(
+  db: ConsoleDb,
+  entry: AuditEntry,
+  perform: () => Promise<T>,
+  options: { after?: (result: T) => unknown; onFinalizeError?: (error: unknown) => void } = {},
+): Promise<T> {
+  const id = await insertRecord(db, entry);
+  let result: T;
+  try {
+    result = await perform();
+  } catch (error) {
+    await finalize(db, id, { error: error instanceof Error ? error.message : String(error) }).catch(options.onFinalizeError);
+    throw error;
+  }
+  await finalize(db, id, { after: options.after ? options.after(result) : undefined }).catch(options.onFinalizeError);
+  return result;
+}
+
+/** A completed event with nothing to perform afterwards (e.g. a reveal of personal data): one `succeeded` record. */
+export async function recordAuditEvent(db: ConsoleDb, entry: AuditEntry & { after?: unknown }): Promise<void> {
+  await insertRecord(db, entry, { after: entry.after });
+}
+
+export interface AuditFilter {
+  /** Part of the actor's email, case-insensitive. */
+  actor?: string;
+  action?: string;
+  target?: string;
+  /** Inclusive dates (YYYY-MM-DD, UTC). */
+  from?: string;
+  to?: string;
+}
+
+function whereOf(filter: AuditFilter): SQL | undefined {
+  const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return and(
+    filter.actor ? ilike(auditRecords.actorEmail, `%${escapeLike(filter.actor)}%`) : undefined,
+    filter.action ? eq(auditRecords.action, filter.action) : undefined,
+    filter.target ? eq(auditRecords.targetId, filter.target) : undefined,
+    filter.from ? sql`${auditRecords.at} >= ${filter.from}::date` : undefined,
+    filter.to ? sql`${auditRecords.at} < ${filter.to}::date + 1` : undefined,
+  );
+}
+
+const formatTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** Newest first; `after` is the id of the last record of the previous page (keyset pagination on (at, id)). */
+export async function listAuditRecords(
+  db: ConsoleDb,
+  filter: AuditFilter,
+  page: { limit: number; after?: number },
+): Promise<AuditRecord[]> {
+  const cursor = page.after
+    ? sql`(${auditRecords.at}, ${auditRecords.id}) < (SELECT at, id FROM ${auditRecords} WHERE id = ${page.after})`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(auditRecords)
+    .where(and(whereOf(filter), cursor))
+    .orderBy(desc(auditRecords.at), desc(auditRecords.id))
+    .limit(page.limit);
+  return rows.map(({ finishedAt: _finishedAt, at, ...row }) => ({ ...row, at: formatTime(at) }));
+}
+
+/** Every distinct action recorded so far, for the filter's choices. */
+export async function listAuditActions(db: ConsoleDb): Promise<string[]> {
+  const rows = await db.selectDistinct({ action: auditRecords.action }).from(auditRecords).orderBy(auditRecords.action);
+  return rows.map((row) => row.action);
+}
