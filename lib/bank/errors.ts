@@ -12,7 +12,7 @@ export interface BankCallDescription {
   attempts: number;
 }
 
-export type BankErrorKind = "unreachable" | "timeout" | "rejected" | "server_error" | "invalid_response";
+export type BankErrorKind = "invalid_request" | "unreachable" | "timeout" | "rejected" | "server_error" | "invalid_response";
 
 export abstract class BankError extends Error {
   abstract readonly kind: BankErrorKind;
@@ -28,6 +28,14 @@ export abstract class BankError extends Error {
     this.method = call.method;
     this.path = call.path;
     this.attempts = call.attempts;
+  }
+}
+
+/** The request does not match the contract, so it was not sent; `problems` name the fields. */
+export class BankInvalidRequestError extends BankError {
+  readonly kind = "invalid_request";
+  constructor(call: BankCallDescription, readonly problems: string[]) {
+    super(call, `the request does not match the contract, nothing was sent: ${problems.join("; ")}`);
   }
 }
 

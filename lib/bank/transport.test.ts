@@ -47,7 +47,7 @@ describe("sendBankRequest", () => {
   it("sends the API key as HTTP Basic and returns the parsed JSON answer", async () => {
     const target = await serve((_request, response) => answerJson(response, 200, { data: [] }));
     const answer = await sendBankRequest(target, read, options);
-    expect(answer).toEqual({ status: 200, body: { data: [] } });
+    expect(answer).toEqual({ status: 200, body: { data: [] }, attempts: 1 });
     expect(server!.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`key_demo:${secret}`).toString("base64")}`);
     expect(server!.received[0]!.url).toBe("/ach?page_size=2");
   });
@@ -64,7 +64,7 @@ describe("sendBankRequest", () => {
       response.end();
     });
     const answer = await sendBankRequest(target, write("POST"), options);
-    expect(answer).toEqual({ status: 202, body: undefined });
+    expect(answer).toEqual({ status: 202, body: undefined, attempts: 1 });
     expect(server!.received[0]!.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(server!.received[0]!.body)).toEqual({ userdata: { note: "x" } });
   });

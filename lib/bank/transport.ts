@@ -41,6 +41,8 @@ export interface BankAnswer {
   status: number;
   /** Parsed JSON, or undefined for an empty body (e.g. the simulation's 202). */
   body: unknown;
+  /** How many HTTP requests it took (retries included). */
+  attempts: number;
 }
 
 const retryableStatuses = new Set([429, 502, 503, 504]);
@@ -134,7 +136,7 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
       throw new BankUnreachableError({ ...call }, describeNetworkFailure(result.cause), { cause: result.cause });
     }
     const { answer, text } = result;
-    if (answer.status >= 200 && answer.status < 300) return { status: answer.status, body: parseJson(text, call) };
+    if (answer.status >= 200 && answer.status < 300) return { status: answer.status, body: parseJson(text, call), attempts: call.attempts };
     const message = bankMessage(answer.status, answer.statusText, text);
     if (answer.status >= 400 && answer.status < 500) throw new BankRejectedError({ ...call }, answer.status, message);
     if (answer.status >= 500) throw new BankServerError({ ...call }, answer.status, message);
