@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { SandboxDatabase, SandboxDb } from "./db";
+import type { WebhookSettings } from "./webhooks/settings";
 
 /**
  * The sandbox bank's configuration at run time. Flat so that each part can add its own fields with a small edit;
@@ -10,11 +11,8 @@ export interface SandboxSettings {
   lifecycle: "on" | "off";
   /** Lifecycle speed multiplier: 1 is real time-ish, larger is faster (tests and demos). */
   lifecycleSpeed: number;
-  /** Base interval of the webhook retry backoff, in milliseconds (tests use a few ms). */
-  webhookRetryBaseMs: number;
-  /** Failed deliveries within webhookErrorWindowMs that put a webhook in `error`. */
-  webhookErrorThreshold: number;
-  webhookErrorWindowMs: number;
+  /** Webhook delivery: retry schedule, error threshold and window, timeouts (sandbox/webhooks/settings.ts). */
+  webhooks: WebhookSettings;
   /** How far a DPoP proof's iat may be from now, in seconds. */
   dpopIatWindowSeconds: number;
 }
@@ -34,8 +32,13 @@ export interface SandboxContext {
 export const defaultSandboxSettings: SandboxSettings = {
   lifecycle: "on",
   lifecycleSpeed: 1,
-  webhookRetryBaseMs: 1000,
-  webhookErrorThreshold: 10,
-  webhookErrorWindowMs: 5 * 60 * 1000,
+  webhooks: {
+    retryBaseMs: 1000,
+    retryCapMs: 3_600_000,
+    errorThreshold: 10,
+    errorWindowMs: 300_000,
+    requestTimeoutMs: 10_000,
+    pollIntervalMs: 200,
+  },
   dpopIatWindowSeconds: 60,
 };

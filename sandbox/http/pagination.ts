@@ -1,0 +1,101 @@
+import type pg from "pg";
+import { badRequest } from "./errors";
+
+/** The pagination parameters after validation (see lib/contract paginationQuery). */
+export interface PageQuery {
+  page_cursor?: string;
+  page_size: number;
+  from_date?: string;
+  to_date?: string;
+}
+
+/** Where a list reads from. Every list route, including the webhook routes, pages through this. */
+export interface ListSource {
+  /** Schema-qualified, quoted table name: `"sandbox"."ach"`. */
+  table: string;
+  /** SQL expression giving one row's JSON text (see jsonObjectSql). */
+  select: string;
+  /** Query parameter → column it filters on by equality (PostgreSQL infers the parameter's type from the column). */
+  filters: Record<string, string>;
+  /** Columns ordering the list; each table has an index on (created_at, id). Defaults: created_at, id. */
+  createdAtColumn?: string;
+  idColumn?: string;
+}
+
+/** SQL text per list source and combination of conditions, built once. */
+const sqlCache = new WeakMap<ListSource, Map<string, string>>();
+
+/**
+ * One page of a list, newest first, as the JSON text of `{data, page_next?}`.
+ *
+ * Keyset pagination: the page after the cursor is `(created_at, id) < (cursor's created_at, cursor's id)`, written
+ * as a row comparison so PostgreSQL seeks the (created_at, id) or (filter, created_at, id) index; a page deep in a
+ * million rows costs what the first one does. No OFFSET, no COUNT: page_size + 1 rows are read, and the extra row
+ * only says that a next page exists. An unknown cursor is found out only when the page comes back empty (one extra
+ * lookup in that case alone).
+ *
+ * `fixed` adds equality conditions that are not query parameters (e.g. the webhook whose deliveries are listed).
+ * `pageUrl` is the list's full URL without query; page_next is it plus every given parameter and the next cursor.
+ */
+export async function listPage(
+  pool: pg.Pool,
+  source: ListSource,
+  query: PageQuery & Record<string, unknown>,
+  raw: Record<string, string>,
+  pageUrl: string,
+  fixed: Record<string, string> = {},
+): Promise<string> {
+  const created = source.createdAtColumn ?? "created_at";
+  const id = source.idColumn ?? "id";
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  const key: string[] = [];
+  const add = (condition: (placeholder: string) => string, value: unknown, name: string) => {
+    values.push(value);
+    conditions.push(condition(`$${values.length}`));
+    key.push(name);
+  };
+  for (const [column, value] of Object.entries(fixed)) add((p) => `"${column}" = ${p}`, value, `fixed:${column}`);
+  for (const [name, column] of Object.entries(source.filters)) {
+    const value = query[name];
+    if (value !== undefined) add((p) => `"${column}" = ${p}`, value, name);
+  }
+  if (query.from_date) add((p) => `"${created}" >= ${p}::timestamptz`, `${query.from_date}T00:00:00Z`, "from");
+  if (query.to_date) add((p) => `"${created}" < ${p}::timestamptz`, `${query.to_date}T00:00:00Z`, "to");
+  if (query.page_cursor) {
+    add((p) => `("${created}", "${id}") < (SELECT "${created}", "${id}" FROM ${source.table} WHERE "${id}" = ${p})`, query.page_cursor, "cursor");
+  }
+  values.push(query.page_size + 1);
+  const cacheKey = key.join("\u0000");
+  let cache = sqlCache.get(source);
+  if (!cache) sqlCache.set(source, (cache = new Map()));
+  let text = cache.get(cacheKey);
+  if (!text) {
+    const where = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
+    text = `SELECT "${id}" AS id, ${source.select} AS j FROM ${source.table}${where} ORDER BY "${created}" DESC, "${id}" DESC LIMIT $${values.length}`;
+    cache.set(cacheKey, text);
+  }
+  const { rows } = await pool.query<{ id: string; j: string }>({ text, values });
+  if (rows.length === 0 && query.page_cursor) await assertCursorExists(pool, source, query.page_cursor);
+  const more = rows.length > query.page_size;
+  if (more) rows.pop();
+  let body = '{"data":[';
+  for (let i = 0; i < rows.length; i++) body += i === 0 ? rows[i]!.j : `,${rows[i]!.j}`;
+  body += "]";
+  if (more) body += `,"page_next":${JSON.stringify(nextPageUrl(pageUrl, raw, rows[rows.length - 1]!.id))}`;
+  return `${body}}`;
+}
+
+async function assertCursorExists(pool: pg.Pool, source: ListSource, cursor: string): Promise<void> {
+  const id = source.idColumn ?? "id";
+  const { rowCount } = await pool.query({ text: `SELECT 1 FROM ${source.table} WHERE "${id}" = $1`, values: [cursor] });
+  if (!rowCount) throw badRequest(`page_cursor ${cursor} is not the id of an object in this list`);
+}
+
+/** The URL of the next page: every parameter given (as given) with page_cursor replaced by the last id. */
+export function nextPageUrl(pageUrl: string, raw: Record<string, string>, lastId: string): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(raw)) if (name !== "page_cursor") params.append(name, value);
+  params.append("page_cursor", lastId);
+  return `${pageUrl}?${params.toString()}`;
+}
