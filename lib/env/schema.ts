@@ -56,6 +56,19 @@ export const sandboxEnvSchema = sharedEnvSchema.extend({
   /** The sandbox bank's database. Unset: embedded PGlite under DATA_ROOT (or in memory with SANDBOX_DATA=memory). */
   SANDBOX_DATABASE_URL: postgresUrl.optional(),
   SANDBOX_DATA: z.enum(["disk", "memory"], { message: "expected disk or memory" }).default("disk"),
+  /** Data set loaded into an empty database: demo, empty, or a number of objects (e.g. 100000 for benchmarks). */
+  SANDBOX_SEED: z
+    .string()
+    .regex(/^(demo|empty|[1-9][0-9]{0,6})$/, "expected demo, empty or a number of objects up to 9999999")
+    .default("demo")
+    .transform((value) => (value === "demo" || value === "empty" ? value : Number(value))),
+  /** The lifecycle engine moves pending objects through their states over time; speed multiplies its pace. */
+  SANDBOX_LIFECYCLE: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
+  SANDBOX_LIFECYCLE_SPEED: z.coerce.number({ message: "expected a number" }).positive("expected a positive number").default(1),
+  /** Public base URL of the sandbox (page_next, notification urls, DPoP htu). Unset: http://HOST:SANDBOX_PORT. */
+  SANDBOX_PUBLIC_URL: z.url({ message: "expected a URL" }).optional(),
+  /** Signs bearer tokens and card access tokens (HS256). Unset: generated once and kept in the sandbox database. */
+  SANDBOX_TOKEN_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
   /** Webhook delivery (docs/webhooks.md): retry delays, error threshold and window, receiver timeout, poll interval. */
   SANDBOX_WEBHOOK_RETRY_BASE_MS: milliseconds(1000),
   SANDBOX_WEBHOOK_RETRY_CAP_MS: milliseconds(3_600_000),
