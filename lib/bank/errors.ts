@@ -75,3 +75,16 @@ export class BankInvalidResponseError extends BankError {
     super(call, `the answer does not match the contract: ${problems.join("; ")}`);
   }
 }
+
+/** The concrete bank errors, discriminated by `kind`. */
+export type AnyBankError =
+  | BankInvalidRequestError
+  | BankUnreachableError
+  | BankTimeoutError
+  | BankRejectedError
+  | BankServerError
+  | BankInvalidResponseError;
+
+export function isBankError(error: unknown): error is AnyBankError {
+  return error instanceof BankError;
+}

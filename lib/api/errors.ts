@@ -1,0 +1,70 @@
+import { isBankError, type AnyBankError } from "@/lib/bank/errors";
+
+/** The one error shape of every console API response: `{"error": {"code", "message"}}`. */
+export interface ConsoleErrorBody {
+  error: { code: string; message: string };
+}
+
+/** An error the console reports to the caller as it is: status, a stable code and a message a person can act on. */
+export class ConsoleError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ConsoleError";
+  }
+
+  toResponse(headers?: HeadersInit): Response {
+    const body: ConsoleErrorBody = { error: { code: this.code, message: this.message } };
+    return Response.json(body, { status: this.status, headers });
+  }
+}
+
+export const unauthorized = () => new ConsoleError(401, "unauthorized", "Sign in to use the console.");
+export const forbidden = (message = "Your role does not allow this.") => new ConsoleError(403, "forbidden", message);
+export const notFound = (message = "No such route.") => new ConsoleError(404, "not_found", message);
+export const badInput = (message: string) => new ConsoleError(400, "invalid_input", message);
+
+/** Bank 4xx statuses that mean the same to the console's caller; any other refusal is the console's problem (502). */
+const passedThroughStatuses = new Set([400, 404, 409, 413, 422, 429]);
+
+/** What the caller of the console should see for a failed bank call. Stack traces and credentials never leave. */
+export function consoleErrorForBank(error: AnyBankError): ConsoleError {
+  switch (error.kind) {
+    case "invalid_request":
+      return badInput(`Invalid request to the bank: ${error.problems.join("; ")}`);
+    case "unreachable":
+      return new ConsoleError(
+        502,
+        "bank_unreachable",
+        "The bank could not be reached. Try again in a moment; if it persists, check the environment's base URL in Settings.",
+      );
+    case "timeout":
+      return new ConsoleError(504, "bank_timeout", `The bank did not answer within ${error.timeoutMs} ms.`);
+    case "rejected":
+      if (error.status === 401 || error.status === 403) {
+        return new ConsoleError(
+          502,
+          "bank_credentials_refused",
+          "The bank refused the console's credentials for this environment; an admin can check them in Settings.",
+        );
+      }
+      if (error.status === 429) return new ConsoleError(429, "bank_rate_limited", `The bank is limiting requests: ${error.bankMessage}`);
+      if (error.status === 404) return new ConsoleError(404, "not_found", error.bankMessage);
+      if (passedThroughStatuses.has(error.status)) return new ConsoleError(error.status, "bank_rejected", error.bankMessage);
+      return new ConsoleError(502, "bank_rejected", `The bank refused the request (HTTP ${error.status}): ${error.bankMessage}`);
+    case "server_error":
+      return new ConsoleError(502, "bank_error", `The bank failed to handle the request (HTTP ${error.status}).`);
+    case "invalid_response":
+      return new ConsoleError(502, "bank_invalid_response", `The bank's answer does not match the API contract: ${error.problems.join("; ")}`);
+  }
+}
+
+/** Any thrown value as a ConsoleError; null for unexpected errors (the wrapper logs them and answers 500). */
+export function asConsoleError(error: unknown): ConsoleError | null {
+  if (error instanceof ConsoleError) return error;
+  if (isBankError(error)) return consoleErrorForBank(error);
+  return null;
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type { StaffUser } from "@/lib/auth/staff-users";
+import { describeIssues } from "@/lib/bank/client";
+import { can, type Permission } from "@/lib/permissions";
+import { asConsoleError, badInput, ConsoleError, forbidden, notFound, unauthorized } from "./errors";
+import { checkSameOrigin } from "./same-origin";
+
+export const requestIdHeader = "x-request-id";
+
+/** What a handler gets once the wrapper has let the request through: who asks, and the validated input. */
+export interface ApiCall<P = unknown, Q = unknown, B = unknown> {
+  request: Request;
+  requestId: string;
+  log: Logger;
+  user: StaffUser;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+/**
+ * One route: the permission it needs and the zod schemas of its input. `handle` returns a Response, a value sent as
+ * JSON with `status` (default 200), or undefined for an empty answer with `status` (default 204).
+ */
+export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
+  permission: Permission;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  status?: number;
+  handle(call: ApiCall<P, Q, B>): Promise<unknown>;
+}
+
+/** Next.js passes dynamic segments as a promise; a catch-all segment is an array. */
+export interface RouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/**
+ * Picks the route for a request once the caller is known to be signed in, with the path parameters it read from the
+ * URL (validated against the route's `params` schema next); undefined means 404.
+ */
+export type RouteResolver = (match: {
+  method: string;
+  params: Record<string, string | string[] | undefined>;
+}) => { route: RouteDefinition; params: Record<string, unknown> } | undefined;
+
+export interface ApiDependencies {
+  /** The signed-in staff user re-read from the database, or null (lib/auth/current-user.ts in the console). */
+  currentUser(): Promise<StaffUser | null>;
+  log: Logger;
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, part: string): T {
+  if (!schema) return undefined as T;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw badInput(`Invalid ${part}: ${describeIssues(parsed.error, `(${part})`).join("; ")}`);
+}
+
+function queryOf(url: URL): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) {
+    if (name in query) throw badInput(`Invalid query: ${name} is given more than once`);
+    query[name] = value;
+  }
+  return query;
+}
+
+async function bodyOf(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ConsoleError(400, "invalid_json", "The request body is not valid JSON.");
+  }
+}
+
+/**
+ * The console's ONE route-handler wrapper. In order: a request id (returned in `x-request-id`, on every log line);
+ * the session (401); the route (404); the permission (403); for mutations, a same-origin `Origin` (403); the params,
+ * query and body against their zod schemas (400 naming the field; the handler, and so the bank, is never reached).
+ * Every failure leaves as `{"error": {"code", "message"}}`; unexpected errors are logged with their stack and answered
+ * with a 500 that carries only the request id.
+ */
+export function createApiRoute(dependencies: ApiDependencies) {
+  return function apiRoute(route: RouteDefinition | RouteResolver) {
+    return async function handler(request: Request, context?: RouteContext): Promise<Response> {
+      const started = performance.now();
+      const requestId = randomUUID();
+      const url = new URL(request.url);
+      const log = dependencies.log.child({ requestId });
+      let userId: string | undefined;
+      let response: Response;
+      try {
+        const user = await dependencies.currentUser();
+        if (!user) throw unauthorized();
+        userId = user.id;
+        const segments = (await context?.params) ?? {};
+        const resolved = typeof route === "function" ? route({ method: request.method, params: segments }) : { route, params: segments };
+        if (!resolved) throw notFound();
+        const { route: definition, params } = resolved;
+        if (!can(user.role, definition.permission)) throw forbidden();
+        if (!safeMethods.has(request.method)) checkSameOrigin(request);
+        const call: ApiCall = {
+          request,
+          requestId,
+          log,
+          user,
+          params: parsePart(definition.params, params, "path"),
+          query: parsePart(definition.query, queryOf(url), "query"),
+          body: definition.body ? parsePart(definition.body, await bodyOf(request), "body") : undefined,
+        };
+        const result = await definition.handle(call);
+        if (result instanceof Response) response = result;
+        else if (result === undefined) response = new Response(null, { status: definition.status ?? 204 });
+        else response = Response.json(result, { status: definition.status ?? 200 });
+      } catch (error) {
+        const known = asConsoleError(error);
+        if (!known) log.error({ err: error }, "unexpected error in a route handler");
+        response = (known ?? new ConsoleError(500, "internal_error", `Something went wrong in the console. Quote request id ${requestId} to an admin.`)).toResponse();
+      }
+      response.headers.set(requestIdHeader, requestId);
+      log.info(
+        { method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started), userId },
+        "api request",
+      );
+      return response;
+    };
+  };
+}
