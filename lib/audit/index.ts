@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { consoleDb } from "@/lib/db/console";
 import * as trail from "./trail";
 
@@ -21,3 +22,6 @@ export async function audited<T>(entry: trail.AuditEntry, perform: () => Promise
 export async function recordAuditEvent(entry: trail.AuditEntry & { after?: unknown }) {
   return trail.recordAuditEvent((await consoleDb()).db, entry);
 }
+
+/** A request id for work that does not come through the API wrapper (server actions). */
+export const newRequestId = () => `req_${randomUUID()}`;

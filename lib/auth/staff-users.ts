@@ -45,15 +45,17 @@ export class EmailTakenError extends Error {
   }
 }
 
+export const newStaffId = () => `stf_${randomBytes(9).toString("base64url")}`;
+
 export async function createStaff(
   db: ConsoleDb,
-  input: { email: string; name: string; role: Role; password: string | null },
+  input: { id?: string; email: string; name: string; role: Role; password: string | null },
 ): Promise<StaffUser> {
   const email = normalizeEmail(input.email);
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   const [row] = await db
     .insert(staffUsers)
-    .values({ id: `stf_${randomBytes(9).toString("base64url")}`, email, name: input.name.trim(), role: input.role, passwordHash })
+    .values({ id: input.id ?? newStaffId(), email, name: input.name.trim(), role: input.role, passwordHash })
     .onConflictDoNothing({ target: staffUsers.email })
     .returning(publicColumns);
   if (!row) throw new EmailTakenError(email);

@@ -1,0 +1,7 @@
+import { redirect } from "next/navigation";
+import { requireUser } from "@/lib/auth/current-user";
+
+export default async function SettingsPage() {
+  await requireUser("staff:manage", "/settings");
+  redirect("/settings/staff");
+}

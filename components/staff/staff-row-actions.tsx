@@ -1,0 +1,54 @@
+"use client";
+
+import { useActionState } from "react";
+import { changeStaffRole, removeStaffUser, setStaffLocked, type StaffActionState } from "@/app/(console)/settings/staff/actions";
+import { Button } from "@/components/ui/button";
+import type { StaffUser } from "@/lib/auth/staff-users";
+import { roles } from "@/lib/permissions";
+
+const initial: StaffActionState = { error: null, done: null };
+
+/** Role, lock and remove controls for one staff user; disabled on the admin's own row (no self lock-out). */
+export function StaffRowActions({ user, isSelf }: { user: StaffUser; isSelf: boolean }) {
+  const [roleState, roleAction, rolePending] = useActionState(changeStaffRole, initial);
+  const [lockState, lockAction, lockPending] = useActionState(setStaffLocked, initial);
+  const [removeState, removeAction, removePending] = useActionState(removeStaffUser, initial);
+  const error = roleState.error ?? lockState.error ?? removeState.error;
+  const title = isSelf ? "You cannot change your own account" : undefined;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <form action={roleAction} className="flex items-center gap-1">
+        <input type="hidden" name="id" value={user.id} />
+        <select name="role" defaultValue={user.role} aria-label={`Role of ${user.email}`} disabled={isSelf || rolePending} title={title} className="rounded border border-slate-300 px-1 py-1 text-xs">
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="secondary" disabled={isSelf || rolePending} title={title}>
+          Save role
+        </Button>
+      </form>
+      <form action={lockAction}>
+        <input type="hidden" name="id" value={user.id} />
+        <input type="hidden" name="locked" value={String(!user.locked)} />
+        <Button type="submit" variant="secondary" disabled={isSelf || lockPending} title={title}>
+          {user.locked ? "Unlock" : "Lock"}
+        </Button>
+      </form>
+      <form
+        action={removeAction}
+        onSubmit={(event) => {
+          if (!window.confirm(`Remove ${user.email}? They lose access at once.`)) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="id" value={user.id} />
+        <Button type="submit" variant="danger" disabled={isSelf || removePending} title={title}>
+          Remove
+        </Button>
+      </form>
+      {error ? <span className="text-xs text-red-700">{error}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** A same-site path to return to after sign-in; anything else (absolute URLs, `//host`, `/\host`) becomes "/". */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (value.startsWith("/sign-in") || value.startsWith("/api/auth")) return "/";
+  return value;
+}
