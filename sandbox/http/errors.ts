@@ -38,8 +38,9 @@ export function describeZodError(error: z.ZodError, prefix = ""): string {
       }
       if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) return `${path || "body"} is required`;
       // Messages written for this API already name their field; zod's defaults do not.
-      const named = path && issue.message.startsWith(path.split(".").at(-1) ?? "") ? issue.message : `${path}: ${issue.message}`;
-      return path ? named : issue.message;
+      if (!path) return issue.message;
+      const alreadyNamed = issue.message.startsWith(path) || issue.message.startsWith(String(issue.path.at(-1)));
+      return alreadyNamed ? issue.message : `${path}: ${issue.message}`;
     })
     .join("; ");
 }

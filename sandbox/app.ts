@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { operations } from "@/lib/contract";
+import type { ApiKeyStore } from "./auth/api-keys";
+import { requireApiKey } from "./auth/middleware";
+import type { SandboxContext } from "./context";
+import { ApiError, errorResponse } from "./http/errors";
+import { buildOpenApiDocument } from "./openapi";
+import type { AppEnv } from "./routes/app-env";
+import { mountCardToken } from "./routes/card-token";
+import { mountNetworkTransferPatch } from "./routes/network-transfer";
+import { mountResourceRoutes } from "./routes/resources";
+import { mountSimulation } from "./routes/simulation";
+
+/** Routes that need no credentials: a liveness probe and the API's description. */
+const publicRoutes = [
+  { method: "GET", path: "/health" },
+  { method: "GET", path: "/openapi.json" },
+];
+
+/** Each known path as a pattern with the methods it answers (for 405 versus 404). */
+const knownPaths = [...operations, ...publicRoutes.map((route) => ({ ...route, method: route.method.toLowerCase() }))].reduce(
+  (paths, operation) => {
+    const pattern = `^${operation.path.replace(/\{[a-z_]+\}/g, "[^/]+")}$`;
+    const methods = paths.get(pattern) ?? new Set<string>();
+    methods.add(operation.method.toUpperCase());
+    return paths.set(pattern, methods);
+  },
+  new Map<string, Set<string>>(),
+);
+const knownPathMatchers = [...knownPaths].map(([pattern, methods]) => ({ regex: new RegExp(pattern), methods: [...methods] }));
+
+export interface AppDependencies {
+  keys: ApiKeyStore;
+  signingKey: Uint8Array;
+  /** Helper W's webhook routes, mounted at /webhook. */
+  webhookRoutes?: Hono;
+}
+
+/** The sandbox bank's HTTP application: public routes, then every API route behind the API key check. */
+export function createApp(ctx: SandboxContext, deps: AppDependencies): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const openApi = JSON.stringify(buildOpenApiDocument(ctx.baseUrl));
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/openapi.json", (c) => c.body(openApi, 200, { "content-type": "application/json; charset=utf-8" }));
+
+  app.use("*", requireApiKey(deps.keys, deps.signingKey));
+  mountResourceRoutes(app, ctx);
+  mountNetworkTransferPatch(app, ctx);
+  mountCardToken(app, ctx, deps.signingKey);
+  mountSimulation(app, ctx);
+  if (deps.webhookRoutes) app.route("/webhook", deps.webhookRoutes);
+
+  app.all("*", (c) => {
+    const known = knownPathMatchers.find((matcher) => matcher.regex.test(c.req.path));
+    if (known) {
+      const allow = known.methods.join(", ");
+      throw new ApiError(405, `Method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}`, { allow });
+    }
+    throw new ApiError(404, `No such path: ${c.req.path}`);
+  });
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    ctx.log.error({ err: error, method: c.req.method, path: c.req.path }, "request failed");
+    return c.json({ error: "Internal error in the sandbox bank; see its log" }, 500);
+  });
+  return app;
+}
