@@ -18,6 +18,8 @@ export interface OperationInput {
 }
 
 export type BankClient = BankOperations & {
+  /** The bank's base URL (never the credentials): lets callers map a `page_next` onto their own routes. */
+  readonly baseUrl: string;
   /** Any operation of the registry by id, with its input already split (params, query, body). */
   call(operationId: OperationId, input?: OperationInput): Promise<unknown>;
   /** Every page of a list, first to last, following `page_next` until the bank gives none. */
@@ -136,5 +138,5 @@ export function createBankClient(target: BankTarget, options: Partial<TransportO
       (...args: unknown[]) => call(operation.operationId as OperationId, inputFromArguments(operation, args)),
     ]),
   );
-  return { ...functions, call, pages, items } as unknown as BankClient;
+  return { ...functions, baseUrl: target.baseUrl, call, pages, items } as unknown as BankClient;
 }

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import type { AuditEntry } from "@/lib/audit/trail";
+import { findOperation, type BankClient, type OperationInput } from "@/lib/bank/client";
+import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
+import type { Environment } from "@/lib/credentials/environments";
+import { maskApplication } from "@/lib/pii";
+import { can } from "@/lib/permissions";
+import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
+import { ConsoleError, forbidden } from "./errors";
+import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
+
+/** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
+export interface BankProxyDependencies {
+  activeEnvironment(): Promise<Environment>;
+  /** A client for the environment's bank, or null when that environment has no connection configured. */
+  bankClient(environment: Environment): Promise<BankClient | null>;
+  /** Writes the audit record first, performs the mutation only if that worked, then finalizes it (lib/audit). */
+  audited<T>(entry: AuditEntry, perform: () => Promise<T>, options?: { after?: (result: T) => unknown }): Promise<T>;
+  /** Records a reveal of personal data; throws when the record cannot be written (then nothing is revealed). */
+  recordAuditEvent(entry: AuditEntry & { after?: unknown }): Promise<void>;
+}
+
+export const consoleBankPrefix = "/api/bank";
+
+const revealQuery = z.strictObject({ reveal: z.enum(["true", "false"], { error: "reveal must be true or false" }).optional() });
+const noQuery = z.strictObject({});
+
+type ProxyCall = ApiCall<Record<string, string>, Record<string, unknown>, unknown>;
+
+interface CompiledOperation {
+  operation: Operation;
+  pattern: RegExp;
+  parameterNames: string[];
+  route: RouteDefinition;
+}
+
+/** What the audit trail keeps of a bank answer: everything except a card toolkit access token (a credential). */
+function auditedState(result: unknown): unknown {
+  if (result && typeof result === "object" && "access_token" in result) return { ...result, access_token: "[not recorded]" };
+  return result ?? null;
+}
+
+function targetOf(call: ProxyCall): string | null {
+  if (call.params.id) return call.params.id;
+  const simulation = (call.body as { simulation?: { card_id?: unknown } } | undefined)?.simulation;
+  return typeof simulation?.card_id === "string" ? simulation.card_id : null;
+}
+
+/** Points a list's `page_next` (a bank URL) at the same list through the console. */
+function throughConsole(result: unknown, bank: BankClient): unknown {
+  if (!result || typeof result !== "object" || !("page_next" in result) || typeof result.page_next !== "string") return result;
+  const base = new URL(bank.baseUrl.endsWith("/") ? bank.baseUrl : `${bank.baseUrl}/`);
+  const next = new URL(result.page_next, base);
+  const relative = next.pathname.startsWith(base.pathname) ? next.pathname.slice(base.pathname.length - 1) : next.pathname;
+  return { ...result, page_next: `${consoleBankPrefix}${relative}${next.search}` };
+}
+
+function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies): CompiledOperation {
+  const operation = findOperation(exposed.operationId);
+  const parameterNames = pathParameters(operation.path);
+  const pattern = new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`);
+  const isList = operation.response.schema !== undefined && operation.operationId.startsWith("list_");
+  const query = operation.query ?? (exposed.personalData ? revealQuery : noQuery);
+
+  async function handle(call: ProxyCall): Promise<unknown> {
+    const environment = await dependencies.activeEnvironment();
+    if (operation.sandboxOnly && environment !== "sandbox") {
+      throw new ConsoleError(403, "sandbox_only", "Simulations exist only in the sandbox environment; switch to sandbox in the header.");
+    }
+    const bank = await dependencies.bankClient(environment);
+    if (!bank) {
+      throw new ConsoleError(503, "bank_not_configured", `The ${environment} environment has no bank connection; an admin can configure one in Settings.`);
+    }
+    const reveal = call.query.reveal === "true";
+    const bankQuery = operation.query ? call.query : undefined;
+    const input: OperationInput = { params: call.params, query: bankQuery, body: call.body };
+    const entry = {
+      actor: { id: call.user.id, email: call.user.email, role: call.user.role },
+      environment,
+      targetId: targetOf(call),
+      requestId: call.requestId,
+    };
+
+    if (exposed.audit) {
+      const before = exposed.audit.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
+      return dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
+        after: auditedState,
+      });
+    }
+
+    const result = await bank.call(exposed.operationId, input);
+    if (exposed.personalData) {
+      if (reveal) {
+        if (!can(call.user.role, "pii:reveal")) throw forbidden("Your role may not reveal personal data.");
+        await dependencies.recordAuditEvent({ ...entry, action: `${exposed.personalData}.reveal` });
+        return result;
+      }
+      if (isList) {
+        const page = result as { data: Record<string, unknown>[] };
+        return throughConsole({ ...page, data: page.data.map((item) => maskApplication(exposed.personalData!, item)) }, bank);
+      }
+      return maskApplication(exposed.personalData, result as Record<string, unknown>);
+    }
+    return isList ? throughConsole(result, bank) : result;
+  }
+
+  const route: RouteDefinition<Record<string, string>, Record<string, unknown>, unknown> = {
+    permission: exposed.permission,
+    params: z.strictObject(Object.fromEntries(parameterNames.map((name) => [name, opaqueId]))) as z.ZodType<Record<string, string>>,
+    query: query as z.ZodType<Record<string, unknown>>,
+    body: exposed.body ?? operation.body,
+    status: operation.response.status,
+    handle,
+  };
+  return { operation, pattern, parameterNames, route: route as RouteDefinition };
+}
+
+/**
+ * Resolves `/api/bank/<bank path>` to the exposed operation with that method and path pattern, or undefined (404).
+ * The catch-all segment arrives as `params.path`.
+ */
+export function bankProxyResolver(dependencies: BankProxyDependencies): RouteResolver {
+  const compiled = exposedOperations.map((exposed) => compile(exposed, dependencies));
+  return ({ method, params }) => {
+    const segments = params.path;
+    if (!Array.isArray(segments)) return undefined;
+    const bankPath = `/${segments.join("/")}`;
+    for (const candidate of compiled) {
+      if (candidate.operation.method !== method.toLowerCase()) continue;
+      const match = candidate.pattern.exec(bankPath);
+      if (!match) continue;
+      return {
+        route: candidate.route,
+        params: Object.fromEntries(candidate.parameterNames.map((name, index) => [name, match[index + 1]])),
+      };
+    }
+    return undefined;
+  };
+}
