@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import autocannon from "autocannon";
+
+/** A helper process of the benchmark; output goes to the bench's stderr so stdout stays the report. */
+export function startChild(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+  return child;
+}
+
+/** The first line a child prints that parses as JSON (children announce their URL or port that way). */
+export function firstJsonLine<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      process.stderr.write(`${line}\n`);
+      try {
+        const parsed = JSON.parse(line) as T;
+        if (parsed && typeof parsed === "object") resolve(parsed);
+      } catch {
+        // not the announcement
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`child exited (${code}) before announcing itself`)));
+  });
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before ${url} answered`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return Date.now() - started;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+export interface LoadResult {
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+  non2xx: number;
+}
+
+/** Warm up, then measure: fixed duration, fixed concurrency, loopback only, stops by itself. */
+export async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+  await autocannon({ url, headers, connections: 10, duration: 2 });
+  const result = await autocannon({ url, headers, connections: 10, duration: seconds });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requestsPerSecond: result.requests.average,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}

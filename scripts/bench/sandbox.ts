@@ -1,0 +1,189 @@
+/**
+ * `npm run bench:sandbox`: GET /ach?page_size=100 on 1,000,000 ACH transfers, on PGlite and on PostgreSQL (when a
+ * server answers at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), first page, a page
+ * 10,000 pages deep and two filters; beside the ceiling (bare node:http, same SQL, same driver) and Stoplight
+ * Prism mocking the same operation from our OpenAPI document. Also the resident memory of the sandbox process with
+ * the demo seed and with 1,000,000 rows. Prints a Markdown report on stdout (progress goes to stderr).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { readEnv } from "@/lib/env/read-env";
+import { sandboxEnvSchema } from "@/lib/env/schema";
+import { residentMemoryOfTree } from "../lib/services";
+import { firstJsonLine, measure, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
+
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const pageSize = 100;
+const deepPage = Math.min(10_000, Math.floor(rows / pageSize));
+const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
+const auth = { authorization: `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}` };
+const tsx = path.resolve("node_modules/.bin/tsx");
+const workDir = mkdtempSync(path.join(tmpdir(), "bench-sandbox-"));
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Starts the sandbox bank as users do (tsx sandbox/main.ts) and waits until it answers; returns it and its URL. */
+async function startSandbox(env: Record<string, string>) {
+  const port = await freePort();
+  const child = startChild(tsx, ["sandbox/main.ts"], { SANDBOX_PORT: String(port), SANDBOX_LIFECYCLE: "off", LOG_LEVEL: "warn", ...env });
+  const url = `http://127.0.0.1:${port}`;
+  const readyAfterMs = await waitForHealth(`${url}/health`, child, 30 * 60_000);
+  return { child, url, port, readyAfterMs };
+}
+
+interface Scenario {
+  name: string;
+  query: string;
+}
+
+async function scenarios(databaseUrl: string): Promise<Scenario[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  // Set-up only: find the id that ends page `deepPage - 1`, so the measured request asks for page `deepPage`.
+  const { rows: cursorRows } = await client.query(
+    "SELECT id FROM sandbox.ach ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1",
+    [(deepPage - 1) * pageSize - 1],
+  );
+  await client.end();
+  return [
+    { name: "first page", query: `page_size=${pageSize}` },
+    { name: `page ${deepPage.toLocaleString("en-US")} (deep)`, query: `page_size=${pageSize}&page_cursor=${cursorRows[0].id}` },
+    { name: "two filters (status, direction)", query: `page_size=${pageSize}&status=sent&direction=credit` },
+  ];
+}
+
+const report: string[] = [];
+const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
+const fmt = (result: LoadResult) => [`${result.p50} ms`, `${result.p99} ms`, Math.round(result.requestsPerSecond), result.non2xx];
+
+async function benchBackend(name: string, databaseUrl: string, prism: { url?: string; openApi?: string }) {
+  log(`${name}: seeding ${rows.toLocaleString("en-US")} ACH transfers and starting the sandbox bank...`);
+  const sandbox = await startSandbox({ SANDBOX_DATABASE_URL: databaseUrl, SANDBOX_SEED: String(rows) });
+  log(`${name}: ready after ${(sandbox.readyAfterMs / 1000).toFixed(1)} s (seed included)`);
+  const ceilingChild = startChild(tsx, ["scripts/bench/ceiling-server.ts"], { DATABASE_URL: databaseUrl, PORT: "0" });
+  const ceiling = `http://127.0.0.1:${(await firstJsonLine<{ port: number }>(ceilingChild)).port}`;
+  prism.openApi ??= await (await fetch(`${sandbox.url}/openapi.json`, { headers: auth })).text();
+
+  report.push("", `### ${name}: ${rows.toLocaleString("en-US")} ACH transfers (seed + start: ${(sandbox.readyAfterMs / 1000).toFixed(0)} s)`, "");
+  row(["request", "server", "p50", "p99", "req/s", "non-2xx", "vs ceiling"]);
+  row(["---", "---", "---:", "---:", "---:", "---:", "---:"]);
+  const firstPage: Record<string, number> = {};
+  for (const scenario of await scenarios(databaseUrl)) {
+    const ours = await measure(`${sandbox.url}/ach?${scenario.query}`, auth, seconds);
+    const bare = await measure(`${ceiling}/ach?${scenario.query}`, {}, seconds);
+    row([scenario.name, "sandbox bank", ...fmt(ours), `${(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}x`]);
+    row([scenario.name, "ceiling (node:http + same SQL)", ...fmt(bare), "1.00x"]);
+    if (prism.url) {
+      const peer = await measure(`${prism.url}/ach?${scenario.query}`, auth, seconds);
+      row([scenario.name, "Stoplight Prism 5.14.2 (mock)", ...fmt(peer), `${(peer.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}x`]);
+    }
+    firstPage[scenario.name] = ours.p50;
+    log(`${name}: ${scenario.name} done`);
+  }
+  const [first, deep] = Object.values(firstPage);
+  report.push("", `Deep page p50 / first page p50 on ${name}: ${((deep ?? 0) / (first || 1)).toFixed(2)}x (target ≤ 1.2x).`);
+  await stopChild(ceilingChild);
+  await stopChild(sandbox.child);
+}
+
+async function startPrism(openApi: string) {
+  const file = path.join(workDir, "openapi.json");
+  writeFileSync(file, openApi);
+  const port = await freePort();
+  const child = startChild(path.resolve("node_modules/.bin/prism"), ["mock", file, "-h", "127.0.0.1", "-p", String(port)], {});
+  child.stdout?.on("data", () => {});
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    try {
+      await fetch(`${url}/ach`, { headers: auth });
+      return { child, url };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  throw new Error("Prism did not start within 60 s");
+}
+
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    log(`PostgreSQL not reachable at ${postgresAdminUrl}: skipping it`);
+    return undefined;
+  }
+  await admin.query("DROP DATABASE IF EXISTS bench_sandbox WITH (FORCE)");
+  await admin.query("CREATE DATABASE bench_sandbox");
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = "/bench_sandbox";
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: postgresAdminUrl });
+      await cleanup.connect();
+      await cleanup.query("DROP DATABASE IF EXISTS bench_sandbox WITH (FORCE)");
+      await cleanup.end();
+    },
+  };
+}
+
+try {
+  report.push(`## Sandbox bank: GET /ach (${new Date().toISOString().slice(0, 10)}, ${seconds} s per measurement, 10 connections)`);
+
+  // Memory with the demo seed: the sandbox as `npm run sandbox` runs it, with its own in-process PGlite.
+  const demo = await startSandbox({ SANDBOX_DATA: "memory", SANDBOX_SEED: "demo" });
+  const demoMemory = residentMemoryOfTree(demo.child.pid!);
+  await stopChild(demo.child);
+
+  // PGlite: one embedded database in its own process, so the sandbox and the ceiling reach it the same way.
+  const sandboxPort = await freePort();
+  const pgliteDir = path.join(workDir, `sandbox-${sandboxPort}`);
+  const dbHost = startChild(tsx, ["scripts/bench/embedded-db.ts", pgliteDir], {});
+  const { url: pgliteUrl } = await firstJsonLine<{ url: string }>(dbHost);
+  const prismState: { url?: string; openApi?: string } = {};
+  await benchBackend("PGlite", pgliteUrl, prismState);
+  await stopChild(dbHost);
+
+  // Memory with 1,000,000 rows: the same data directory opened by a standalone sandbox (in-process PGlite).
+  const big = await startSandbox({ SANDBOX_PORT: String(sandboxPort), DATA_ROOT: workDir, SANDBOX_DATA: "disk", SANDBOX_SEED: String(rows) });
+  const bigMemory = residentMemoryOfTree(big.child.pid!);
+  await stopChild(big.child);
+
+  const prism = await startPrism(prismState.openApi!);
+  prismState.url = prism.url;
+  const postgres = await postgresDatabase();
+  if (postgres) {
+    await benchBackend("PostgreSQL", postgres.url, prismState);
+    await postgres.drop();
+  }
+  await stopChild(prism.child);
+
+  report.push(
+    "",
+    "### Resident memory of the sandbox process (tsx sandbox/main.ts, in-process PGlite)",
+    "",
+    "| data | resident memory |",
+    "| --- | ---: |",
+    `| demo seed (in memory) | ${mib(demoMemory)} |`,
+    `| ${rows.toLocaleString("en-US")} ACH transfers (on disk) | ${mib(bigMemory)} |`,
+  );
+  console.log(report.join("\n"));
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
