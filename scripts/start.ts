@@ -4,6 +4,7 @@
  */
 import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
+import { demoUsers } from "@/lib/auth/demo-users";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { readEnvOrExit } from "@/lib/env/read-env";
 import { consoleEnvSchema, sandboxEnvSchema } from "@/lib/env/schema";
@@ -68,6 +69,9 @@ try {
       `Console:      ${consoleUrl}`,
       `Sandbox bank: ${sandboxUrl}`,
       `Resident memory of all processes started: ${(memory / 1024 / 1024).toFixed(0)} MiB`,
+      ...(consoleEnv.CONSOLE_DEMO_USERS === "on"
+        ? ["", "Demo logins (email / password):", ...demoUsers.map((user) => `  ${user.role.padEnd(11)} ${user.email} / ${user.password}`)]
+        : []),
       "Press Ctrl+C to stop.",
       "",
     ].join("\n"),
