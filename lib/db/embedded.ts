@@ -24,6 +24,7 @@ export async function startEmbeddedPostgres(options: { dataDir?: string }): Prom
   const pgDataDir = options.dataDir ? path.resolve(options.dataDir, "pgdata") : undefined;
   const db = await PGlite.create(pgDataDir);
   const server = new PGLiteSocketServer({ db, path: path.join(socketDir, ".s.PGSQL.5432"), maxConnections: 32 });
+  scheduleWholeQueries(server, db);
   await server.start();
   return {
     url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
@@ -32,5 +33,72 @@ export async function startEmbeddedPostgres(options: { dataDir?: string }): Prom
       await db.close();
       if (!options.dataDir) rmSync(socketDir, { recursive: true, force: true });
     },
+  };
+}
+
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  resolve(bytes: number): void;
+  reject(error: unknown): void;
+  onData(data: Uint8Array): void;
+}
+interface SocketQueryQueue {
+  queue: QueuedMessage[];
+  processing: boolean;
+  lastHandlerId: number | null;
+  processQueue(): Promise<void>;
+  clearQueueForHandler(handlerId: number): void;
+}
+
+/** Parse, Bind, Describe, Execute, Close, Flush: messages of an extended-protocol query that its Sync ends. */
+const extendedQueryMessages = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+
+/**
+ * pglite-socket 0.2.x queues single protocol messages, pinning a connection only inside a transaction. Outside one,
+ * two connections' Parse/Bind/Execute/Sync sequences interleave on PGlite's one session and clobber each other's
+ * unnamed statement ("bind message supplies 3 parameters, but prepared statement "" requires 2"), and a message
+ * that throws stops its queue for good (electric-sql/pglite#1046, open). This replaces the queue's scheduler: a
+ * connection keeps the session from its first extended-protocol message to its Sync, and while in a transaction.
+ */
+function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
+  const queue = (server as unknown as { queryQueue: SocketQueryQueue }).queryQueue;
+  let midQuery: number | null = null;
+  queue.processQueue = async function processQueue(this: SocketQueryQueue) {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      while (this.queue.length > 0) {
+        const owner = midQuery ?? (db.isInTransaction() ? this.lastHandlerId : null);
+        const index = owner === null ? 0 : this.queue.findIndex((entry) => entry.handlerId === owner);
+        if (index === -1) break; // the owner's next message restarts the queue when it arrives
+        const [entry] = this.queue.splice(index, 1);
+        let bytes = 0;
+        try {
+          await db.runExclusive(() =>
+            db.execProtocolRawStream(entry.message, {
+              onRawData: (data) => {
+                bytes += data.length;
+                entry.onData(data);
+              },
+            }),
+          );
+          entry.resolve(bytes);
+        } catch (error) {
+          entry.reject(error);
+        }
+        this.lastHandlerId = entry.handlerId;
+        midQuery = extendedQueryMessages.has(entry.message[0]) ? entry.handlerId : null;
+      }
+    } finally {
+      this.processing = false;
+    }
+  };
+  const clearQueueForHandler = queue.clearQueueForHandler.bind(queue);
+  queue.clearQueueForHandler = (handlerId) => {
+    clearQueueForHandler(handlerId);
+    if (midQuery !== handlerId) return;
+    midQuery = null; // a connection that left mid-query must not hold the session
+    void queue.processQueue();
   };
 }

@@ -1,0 +1,41 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded";
+
+describe("embedded PostgreSQL shared by several connections", () => {
+  let embedded: EmbeddedPostgres;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    embedded = await startEmbeddedPostgres({});
+    pool = new pg.Pool({ connectionString: embedded.url, max: 10 });
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await embedded?.close();
+  });
+
+  it("keeps each connection's parameterized queries whole while others open and close transactions", async () => {
+    const inTransaction = async (n: number) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await client.query("SELECT $1::int AS n", [n]);
+        await client.query("COMMIT");
+        return result.rows[0].n;
+      } finally {
+        client.release();
+      }
+    };
+    const plain = async (n: number) => (await pool.query("SELECT $1::int AS n, $2::text AS a, $3::text AS b", [n, "a", "b"])).rows[0].n;
+    const numbers = Array.from({ length: 600 }, (_, n) => n);
+    const results = await Promise.all(numbers.map((n) => (n % 3 === 0 ? inTransaction(n) : plain(n))));
+    expect(results).toEqual(numbers);
+  });
+
+  it("keeps serving other connections after a query fails", async () => {
+    await expect(pool.query("SELECT $1::int AS n", ["not a number"])).rejects.toThrow(/invalid input syntax/);
+    const results = await Promise.all([1, 2, 3].map(async (n) => (await pool.query("SELECT $1::int AS n", [n])).rows[0].n));
+    expect(results).toEqual([1, 2, 3]);
+  });
+});
