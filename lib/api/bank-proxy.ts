@@ -72,6 +72,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       throw new ConsoleError(503, "bank_not_configured", `The ${environment} environment has no bank connection; an admin can configure one in Settings.`);
     }
     const reveal = call.query.reveal === "true";
+    if (reveal && !can(call.user.role, "pii:reveal")) throw forbidden("Your role may not reveal personal data.");
     const bankQuery = operation.query ? call.query : undefined;
     const input: OperationInput = { params: call.params, query: bankQuery, body: call.body };
     const entry = {
@@ -91,7 +92,6 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     const result = await bank.call(exposed.operationId, input);
     if (exposed.personalData) {
       if (reveal) {
-        if (!can(call.user.role, "pii:reveal")) throw forbidden("Your role may not reveal personal data.");
         await dependencies.recordAuditEvent({ ...entry, action: `${exposed.personalData}.reveal` });
         return result;
       }
