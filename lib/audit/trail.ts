@@ -119,6 +119,22 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   );
 }
 
+const recordColumns = {
+  id: auditRecords.id,
+  at: auditRecords.at,
+  actorId: auditRecords.actorId,
+  actorEmail: auditRecords.actorEmail,
+  role: auditRecords.role,
+  environment: auditRecords.environment,
+  action: auditRecords.action,
+  targetId: auditRecords.targetId,
+  before: auditRecords.before,
+  after: auditRecords.after,
+  outcome: auditRecords.outcome,
+  error: auditRecords.error,
+  requestId: auditRecords.requestId,
+};
+
 const formatTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** Newest first; `after` is the id of the last record of the previous page (keyset pagination on (at, id)). */
@@ -131,12 +147,12 @@ export async function listAuditRecords(
     ? sql`(${auditRecords.at}, ${auditRecords.id}) < (SELECT at, id FROM ${auditRecords} WHERE id = ${page.after})`
     : undefined;
   const rows = await db
-    .select()
+    .select(recordColumns)
     .from(auditRecords)
     .where(and(whereOf(filter), cursor))
     .orderBy(desc(auditRecords.at), desc(auditRecords.id))
     .limit(page.limit);
-  return rows.map(({ finishedAt: _finishedAt, at, ...row }) => ({ ...row, at: formatTime(at) }));
+  return rows.map((row) => ({ ...row, at: formatTime(row.at) }));
 }
 
 /** Every distinct action recorded so far, for the filter's choices. */

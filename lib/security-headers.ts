@@ -1,0 +1,23 @@
+/**
+ * The console's Content-Security-Policy. Pages get a fresh nonce per request (proxy.ts), which Next.js puts on its own
+ * scripts; `strict-dynamic` lets those load their chunks. No `unsafe-eval` outside development (React needs it only
+ * there for error overlays). No `upgrade-insecure-requests`: the console is served over plain http on 127.0.0.1.
+ */
+export function pageContentSecurityPolicy(options: { nonce: string; development: boolean; extraFormActions?: string[] }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ""}`,
+    // React and the UI set inline style attributes; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self'${(options.extraFormActions ?? []).map((origin) => ` ${origin}`).join("")}`,
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** For responses that are data, not documents (route handlers, static assets): nothing may run or frame them. */
+export const dataContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";

@@ -1,0 +1,36 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { dataContentSecurityPolicy, pageContentSecurityPolicy } from "@/lib/security-headers";
+
+/**
+ * Runs before every request except static assets (next.config.mjs gives those their headers): a per-request CSP nonce
+ * for pages, a no-content CSP for route handlers. Sessions and permissions are checked by each page and route itself
+ * (lib/auth/current-user.ts), against the database, not here.
+ */
+const ssoOrigin = (() => {
+  try {
+    return process.env.OIDC_ISSUER ? [new URL(process.env.OIDC_ISSUER).origin] : [];
+  } catch {
+    return [];
+  }
+})();
+
+export function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith("/api/")) {
+    const response = NextResponse.next();
+    response.headers.set("Content-Security-Policy", dataContentSecurityPolicy);
+    return response;
+  }
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const policy = pageContentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development", extraFormActions: ssoOrigin });
+  // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
