@@ -72,7 +72,7 @@ function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
         const owner = midQuery ?? (db.isInTransaction() ? this.lastHandlerId : null);
         const index = owner === null ? 0 : this.queue.findIndex((entry) => entry.handlerId === owner);
         if (index === -1) break; // the owner's next message restarts the queue when it arrives
-        const [entry] = this.queue.splice(index, 1);
+        const entry = this.queue.splice(index, 1)[0]!;
         let bytes = 0;
         try {
           await db.runExclusive(() =>
@@ -88,7 +88,7 @@ function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
           entry.reject(error);
         }
         this.lastHandlerId = entry.handlerId;
-        midQuery = extendedQueryMessages.has(entry.message[0]) ? entry.handlerId : null;
+        midQuery = extendedQueryMessages.has(entry.message[0] ?? 0) ? entry.handlerId : null;
       }
     } finally {
       this.processing = false;
