@@ -63,7 +63,9 @@ function utf8Length(value: string): number {
 
 /** Arbitrary object the API user attaches; at most 1 KB once serialized. */
 export const userdataInput = z
-  .record(z.string(), z.unknown(), { error: "userdata must be a JSON object" })
+  .record(z.string(), z.unknown(), {
+    error: (issue) => (issue.input === undefined ? "userdata is required" : "userdata must be a JSON object"),
+  })
   .refine((value) => utf8Length(JSON.stringify(value)) <= userdataMaxBytes, {
     message: `userdata must be at most ${userdataMaxBytes} bytes once serialized as JSON`,
   });
