@@ -58,7 +58,7 @@ export class SignInThrottle {
 
 const minute = 60_000;
 
-/** Per email: 5 free failures in 15 minutes, then 1 s, 2 s, 4 s ... up to 15 minutes between attempts. */
-export const perUserRule: ThrottleRule = { freeFailures: 5, windowMs: 15 * minute, baseDelayMs: 1000, maxDelayMs: 15 * minute };
+/** Per email: 5 free failures in 15 minutes, then 5 s, 10 s, 20 s ... up to 15 minutes between attempts. */
+export const perUserRule: ThrottleRule = { freeFailures: 5, windowMs: 15 * minute, baseDelayMs: 5000, maxDelayMs: 15 * minute };
 /** Per client IP: more generous (several staff may share an office address), same growth. */
-export const perIpRule: ThrottleRule = { freeFailures: 30, windowMs: 15 * minute, baseDelayMs: 1000, maxDelayMs: 15 * minute };
+export const perIpRule: ThrottleRule = { freeFailures: 30, windowMs: 15 * minute, baseDelayMs: 5000, maxDelayMs: 15 * minute };

@@ -1,0 +1,156 @@
+import { expect, test } from "@playwright/test";
+import { roles } from "@/lib/permissions";
+import { demoUser, signedInContext, signIn } from "./support/staff";
+
+test.describe("staff sign-in", () => {
+  test("an unauthenticated visit goes to sign-in and, once signed in, back to the page asked for", async ({ page }) => {
+    await page.goto("/audit?actor=nobody");
+    await expect(page).toHaveURL(/\/sign-in\?from=/);
+    const compliance = demoUser("compliance");
+    await page.getByLabel("Email").fill(compliance.email);
+    await page.getByLabel("Password").fill(compliance.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/audit\?actor=nobody$/);
+    await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
+  });
+
+  test("a wrong password is refused without saying which part was wrong", async ({ page }) => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(demoUser("viewer").email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByTestId("sign-in-error")).toHaveText("Email or password is wrong, or the account is locked.");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+
+  test("repeated failed sign-ins for one email are slowed down", async ({ page }) => {
+    // Five failures are free; each later one doubles the wait, so within a few more tries (however slow the machine)
+    // an attempt lands inside the wait and is refused.
+    const throttled = "Too many failed sign-ins. Wait a few minutes before trying again.";
+    const messages: string[] = [];
+    await page.goto("/sign-in");
+    for (let attempt = 0; attempt < 10 && !messages.includes(throttled); attempt++) {
+      await page.getByLabel("Email").fill("nobody@demo.bank");
+      await page.getByLabel("Password").fill(`guess-${attempt}`);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
+      messages.push((await page.getByTestId("sign-in-error").textContent()) ?? "");
+    }
+    expect(messages.slice(0, 5)).toEqual(Array(5).fill("Email or password is wrong, or the account is locked."));
+    expect(messages).toContain(throttled);
+  });
+
+  for (const role of roles) {
+    test(`the ${role} demo user signs in, sees who they are and the environment, and signs out`, async ({ page }) => {
+      const user = demoUser(role);
+      await signIn(page, user);
+      await expect(page.getByTestId("current-user")).toContainText(`${user.name} (${role})`);
+      await expect(page.getByTestId("environment-banner")).toHaveAttribute("data-environment", "sandbox");
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page).toHaveURL(/\/sign-in/);
+      await page.goto("/");
+      await expect(page).toHaveURL(/\/sign-in/);
+    });
+  }
+
+  test("switching to production shows a warning banner on every page", async ({ page }) => {
+    await signIn(page, demoUser("viewer"));
+    await page.getByLabel("Environment").selectOption("production");
+    const banner = page.getByTestId("environment-banner");
+    await expect(banner).toHaveAttribute("data-environment", "production");
+    await expect(banner).toContainText("PRODUCTION");
+    await page.reload();
+    await expect(banner).toHaveAttribute("data-environment", "production");
+    await page.getByLabel("Environment").selectOption("sandbox");
+    await expect(banner).toHaveAttribute("data-environment", "sandbox");
+  });
+
+  test("a user an admin locks or removes loses access on their next request, and both changes are audited", async ({ browser }) => {
+    const { context: adminContext, page: admin } = await signedInContext(browser, "admin");
+    const email = `temp-${Date.now()}@demo.bank`;
+    const password = "a temporary password";
+    await admin.goto("/settings/staff");
+    const form = admin.getByRole("form", { name: "New staff user" });
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Name").fill("Temporary Person");
+    await form.getByLabel("Role").selectOption("operations");
+    await form.getByLabel("Password").fill(password);
+    await form.getByRole("button", { name: "Create staff user" }).click();
+    await expect(admin.getByTestId("staff-form-result")).toHaveText(`Created: ${email}`);
+
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await signIn(staff, { email, password });
+    await expect(staff.getByTestId("current-user")).toContainText("Temporary Person (operations)");
+
+    const row = admin.getByTestId(`staff-row-${email}`);
+    await row.getByRole("button", { name: "Lock" }).click();
+    await expect(row).toContainText("locked");
+    await staff.reload();
+    await expect(staff).toHaveURL(/\/sign-in/);
+
+    await row.getByRole("button", { name: "Unlock" }).click();
+    await expect(row).toContainText("active");
+    await signIn(staff, { email, password });
+    admin.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: "Remove" }).click();
+    await expect(row).toHaveCount(0);
+    await staff.reload();
+    await expect(staff).toHaveURL(/\/sign-in/);
+
+    await admin.goto(`/audit?actor=${encodeURIComponent(demoUser("admin").email)}`);
+    const table = admin.getByTestId("audit-table");
+    for (const action of ["staff.create", "staff.lock", "staff.unlock", "staff.remove"]) await expect(table).toContainText(action);
+    await adminContext.close();
+    await staffContext.close();
+  });
+
+  test("an admin cannot lock, demote or remove their own account", async ({ browser }) => {
+    const { context, page } = await signedInContext(browser, "admin");
+    await page.goto("/settings/staff");
+    const own = page.getByTestId(`staff-row-${demoUser("admin").email}`);
+    await expect(own.getByRole("button", { name: "Lock" })).toBeDisabled();
+    await expect(own.getByRole("button", { name: "Remove" })).toBeDisabled();
+    await expect(own.getByRole("button", { name: "Save role" })).toBeDisabled();
+    await context.close();
+  });
+
+  test("an admin saves production credentials: the secret is never shown again, and the change is audited", async ({ browser }) => {
+    const { context, page } = await signedInContext(browser, "admin");
+    const token = `e2e-production-token-${Date.now()}`;
+    await page.goto("/settings/credentials");
+    const section = page.getByTestId("credentials-production");
+    await section.getByLabel("Base URL").fill("https://api.bank.example");
+    await section.getByLabel("Authentication").selectOption("bearer");
+    await section.getByLabel("Bearer token").fill(token);
+    await section.getByRole("button", { name: "Save production credentials" }).click();
+    await expect(page.getByTestId("credentials-result-production")).toHaveText("Saved the production credentials");
+    await page.reload();
+    await expect(section).toContainText("saved");
+    await expect(section).toContainText("bearer token");
+    expect(await page.content()).not.toContain(token);
+
+    await page.goto("/audit?action=credentials.save");
+    await expect(page.getByTestId("audit-table")).toContainText("production");
+    expect(await page.content()).not.toContain(token);
+
+    await page.goto("/settings/credentials");
+    await section.getByRole("button", { name: "Remove saved production credentials" }).click();
+    await expect(page.getByTestId("credentials-result-production")).toContainText("Removed the saved production credentials");
+    await context.close();
+  });
+
+  test("pages carry the security headers: a nonce CSP without unsafe-eval, no framing, nosniff, a referrer policy", async ({ page }) => {
+    const response = await page.goto("/sign-in");
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(headers["content-security-policy"]).not.toContain("unsafe-eval");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const api = await page.request.get("/api/health");
+    expect(api.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(api.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+});
