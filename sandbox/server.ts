@@ -8,6 +8,7 @@ import { ApiKeyStore, ensureApiKey, type IssuedKey } from "./auth/api-keys";
 import { loadSigningKey } from "./auth/signing-key";
 import { defaultSandboxSettings, type SandboxContext, type SandboxSettings } from "./context";
 import { openSandboxDatabase } from "./db";
+import { seedDatabase } from "./seed";
 import { startDeliveryWorker } from "./webhooks/worker";
 
 export interface StartSandboxOptions {
@@ -80,6 +81,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       now: options.now ?? (() => new Date()),
       log,
     };
+    await seedDatabase(context, options.seed ?? "empty");
     const app = createApp(context, { keys: new ApiKeyStore(database.db), signingKey });
     handler = app.fetch;
     const worker = startDeliveryWorker(context);
