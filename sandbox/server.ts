@@ -64,9 +64,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     if (options.demoKey) await ensureApiKey(database.db, options.demoKey, "demo key (BANK_API_KEY_ID)");
     const signingKey = await loadSigningKey(database.db, options.tokenSecret);
 
-    let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+    // The routes need the public URL, known only once listening (port 0): until then, requests get a 503.
+    const routing: { handler?: (request: Request) => Response | Promise<Response> } = {};
     const server = serve({
-      fetch: (request) => (handler ? handler(request) : new Response(null, { status: 503 })),
+      fetch: (request) => (routing.handler ? routing.handler(request) : new Response(null, { status: 503 })),
       hostname: host,
       port: options.port ?? 0,
     });
@@ -83,7 +84,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     };
     await seedDatabase(context, options.seed ?? "empty");
     const app = createApp(context, { keys: new ApiKeyStore(database.db), signingKey });
-    handler = app.fetch;
+    routing.handler = app.fetch;
     const worker = startDeliveryWorker(context);
     closers.unshift(() => worker.stop());
     log.info({ url: context.baseUrl }, "sandbox bank listening");
