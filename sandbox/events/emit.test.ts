@@ -28,7 +28,7 @@ describe.each(testDatabaseTargets)("emitEvent on $name", (target) => {
 
   it("records the event and queues one pending delivery per enabled webhook subscribed to it", async () => {
     await emitEvent(database.db, { resource: "ach", op: "update", id: "ach_1" });
-    const [event] = await database.db.select().from(events).where(eq(events.objectId, "ach_1"));
+    const event = (await database.db.select().from(events).where(eq(events.objectId, "ach_1")))[0]!;
     expect(event).toMatchObject({ name: "ach.update", op: "update", resource: "ach" });
     const deliveries = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, event.id));
     expect(deliveries).toEqual([expect.objectContaining({ webhookId: "webhook_enabled", state: "pending", attempts: 0 })]);

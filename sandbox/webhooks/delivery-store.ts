@@ -1,0 +1,168 @@
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import type { SandboxDb } from "@/sandbox/db";
+import { deliveryAttempts, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
+import { emitEvent, newId } from "@/sandbox/events/emit";
+import type { EventOp, ResourceName } from "@/sandbox/events/resources";
+import { maxDeliveryAttempts, retryDelayMs, type WebhookSettings } from "./settings";
+
+/** A due delivery the worker has claimed, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  /** Attempts made before this claim; recording the result checks it did not change meanwhile. */
+  attempts: number;
+  webhookId: string;
+  url: string;
+  basicUser: string | null;
+  basicSecret: string | null;
+  event: string;
+  op: EventOp;
+  resource: ResourceName;
+  objectId: string;
+}
+
+/**
+ * Claims up to `limit` due deliveries of enabled webhooks for `leaseMs`, in one statement (so no transaction stays
+ * open). SKIP LOCKED lets several workers (processes sharing one PostgreSQL) claim without waiting on each other;
+ * the lease makes a claim of a worker that died expire.
+ */
+export async function claimDueDeliveries(db: SandboxDb, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const result = await db.execute<{
+    id: string;
+    attempts: number;
+    webhook_id: string;
+    url: string;
+    basic_user: string | null;
+    basic_secret: string | null;
+    name: string;
+    op: EventOp;
+    resource: ResourceName;
+    object_id: string;
+  }>(sql`
+    update sandbox.webhook_deliveries d
+    set locked_until = clock_timestamp() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+    from sandbox.webhooks w, sandbox.events e
+    where d.id in (
+      select due.id from sandbox.webhook_deliveries due
+      join sandbox.webhooks hook on hook.id = due.webhook_id
+      where due.state = 'pending' and due.next_attempt_at <= clock_timestamp()
+        and (due.locked_until is null or due.locked_until <= clock_timestamp())
+        and hook.status = 'enabled'
+      order by due.next_attempt_at
+      limit ${limit}
+      for update of due skip locked
+    )
+    and w.id = d.webhook_id and e.id = d.event_id
+    returning d.id, d.attempts, d.webhook_id, w.url, w.basic_user, w.basic_secret, e.name, e.op, e.resource, e.object_id`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    attempts: row.attempts,
+    webhookId: row.webhook_id,
+    url: row.url,
+    basicUser: row.basic_user,
+    basicSecret: row.basic_secret,
+    event: row.name,
+    op: row.op,
+    resource: row.resource,
+    objectId: row.object_id,
+  }));
+}
+
+/** Gives claims back without counting an attempt (the worker is stopping). */
+export async function releaseClaims(db: SandboxDb, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil: null })
+    .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.state, "pending")));
+}
+
+export interface AttemptOutcome {
+  attemptedAt: Date;
+  statusCode: number | null;
+  latencyMs: number;
+  succeeded: boolean;
+  error: string | null;
+}
+
+/**
+ * Records one attempt and schedules what follows (delivered, a retry after a backoff delay, or failed after the
+ * last attempt); a bad response that reaches the error threshold puts the webhook in `error` and emits
+ * webhook.update, all in one short transaction.
+ */
+export async function recordAttempt(
+  db: SandboxDb,
+  settings: WebhookSettings,
+  delivery: ClaimedDelivery,
+  outcome: AttemptOutcome,
+): Promise<void> {
+  const attempt = delivery.attempts + 1;
+  const exhausted = attempt >= maxDeliveryAttempts;
+  const state = outcome.succeeded ? "delivered" : exhausted ? "failed" : "pending";
+  const retryAfterMs = outcome.succeeded || exhausted ? 0 : retryDelayMs(settings, attempt);
+  await db.transaction(async (tx) => {
+    // Attempts of one webhook are recorded one at a time, so concurrent failures cannot each count one short of
+    // the threshold. Webhook before delivery, the order every writer of both follows (no deadlock).
+    await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, delivery.webhookId)).for("no key update");
+    const updated = await tx
+      .update(webhookDeliveries)
+      .set({
+        attempts: attempt,
+        state,
+        lockedUntil: null,
+        nextAttemptAt: sql`clock_timestamp() + make_interval(secs => ${retryAfterMs / 1000})`,
+        updatedAt: sql`now()`,
+      })
+      // Someone else recorded this attempt (our lease expired) or the webhook was deleted: nothing to record.
+      .where(
+        and(
+          eq(webhookDeliveries.id, delivery.id),
+          eq(webhookDeliveries.attempts, delivery.attempts),
+          eq(webhookDeliveries.state, "pending"),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    if (updated.length === 0) return;
+    await tx.insert(deliveryAttempts).values({
+      id: newId("whd"),
+      deliveryId: delivery.id,
+      webhookId: delivery.webhookId,
+      attempt,
+      url: delivery.url,
+      attemptedAt: outcome.attemptedAt,
+      statusCode: outcome.statusCode,
+      latencyMs: outcome.latencyMs,
+      succeeded: outcome.succeeded,
+      error: outcome.error,
+    });
+    if (!outcome.succeeded) await enterErrorIfThresholdReached(tx, settings, delivery.webhookId, outcome);
+  });
+}
+
+async function enterErrorIfThresholdReached(
+  tx: SandboxDb,
+  settings: WebhookSettings,
+  webhookId: string,
+  outcome: AttemptOutcome,
+): Promise<void> {
+  const windowStart = new Date(outcome.attemptedAt.getTime() - settings.errorWindowMs);
+  const [counted] = await tx
+    .select({ failures: count() })
+    .from(deliveryAttempts)
+    .innerJoin(webhooks, eq(webhooks.id, deliveryAttempts.webhookId))
+    .where(
+      and(
+        eq(deliveryAttempts.webhookId, webhookId),
+        eq(deliveryAttempts.succeeded, false),
+        gt(deliveryAttempts.attemptedAt, sql`greatest(${windowStart}::timestamptz, ${webhooks.failuresCountedSince})`),
+      ),
+    );
+  const failures = counted?.failures ?? 0;
+  if (failures < settings.errorThreshold) return;
+  const reason = `${failures} bad responses within ${settings.errorWindowMs / 1000} s; last: ${outcome.error ?? "no response"}`;
+  const entered = await tx
+    .update(webhooks)
+    .set({ status: "error", error: reason, updatedAt: outcome.attemptedAt })
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.status, "enabled")))
+    .returning({ id: webhooks.id });
+  if (entered.length > 0) await emitEvent(tx, { resource: "webhook", op: "update", id: webhookId });
+}

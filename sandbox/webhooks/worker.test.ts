@@ -1,0 +1,203 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import pino from "pino";
+import { defaultSandboxSettings } from "@/sandbox/context";
+import { openSandboxDatabase, type SandboxDatabase } from "@/sandbox/db";
+import { deliveryAttempts, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
+import { emitEvent, newId } from "@/sandbox/events/emit";
+import { testDatabaseTargets } from "@/tests/support/databases";
+import { claimDueDeliveries } from "./delivery-store";
+import { maxDeliveryAttempts, nominalRetryDelayMs, type WebhookSettings } from "./settings";
+import { eventually, startReceiver, type Receiver } from "./testing/receiver";
+import { startDeliveryWorker } from "./worker";
+
+const fast: WebhookSettings = {
+  retryBaseMs: 20,
+  retryCapMs: 80,
+  errorThreshold: 1000,
+  errorWindowMs: 300_000,
+  requestTimeoutMs: 2_000,
+  pollIntervalMs: 5,
+};
+const baseUrl = "http://sandbox.test";
+
+/** The URL of a port nothing listens on (the kernel gave it to us and we closed it). */
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}/closed`;
+}
+
+describe.each(testDatabaseTargets)("delivery worker on $name", (target) => {
+  let drop: () => Promise<void>;
+  let database: SandboxDatabase;
+  let receiver: Receiver;
+  let worker: { stop(): Promise<void> } | undefined;
+
+  const start = (settings: Partial<WebhookSettings> = {}) => {
+    worker = startDeliveryWorker({
+      db: database.db,
+      baseUrl,
+      settings: { ...defaultSandboxSettings, webhooks: { ...fast, ...settings } },
+      log: pino({ level: "silent" }),
+      now: () => new Date(),
+    });
+  };
+  const addWebhook = async (path: string, event: string, fields: Partial<typeof webhooks.$inferInsert> = {}) => {
+    const id = newId("webhook");
+    await database.db.insert(webhooks).values({ id, url: receiver.url(path), event, ...fields });
+    return id;
+  };
+  const attemptsOf = (webhookId: string) =>
+    database.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.webhookId, webhookId)).orderBy(asc(deliveryAttempts.attempt));
+  const webhook = async (id: string) => (await database.db.select().from(webhooks).where(eq(webhooks.id, id)))[0]!;
+  const deliveryOf = async (webhookId: string) =>
+    (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)))[0]!;
+  const firstAt = (path: string) => eventually(() => receiver.at(path)[0]);
+
+  beforeAll(async () => {
+    const created = await target.create();
+    drop = created.drop;
+    database = await openSandboxDatabase(created.url);
+    receiver = await startReceiver();
+  });
+  afterEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await database?.close();
+    await drop?.();
+  });
+
+  it("POSTs {event, op, id, url} as JSON with the webhook's Basic credentials", async () => {
+    await addWebhook("/auth", "ach.update", { basicUser: "hook-user", basicSecret: "s3cret:with colon" });
+    start();
+    await emitEvent(database.db, { resource: "ach", op: "update", id: "ach_abc" });
+    const notification = await firstAt("/auth");
+    expect(notification.body).toEqual({ event: "ach.update", op: "update", id: "ach_abc", url: `${baseUrl}/ach/ach_abc` });
+    expect(notification.headers["content-type"]).toBe("application/json");
+    expect(notification.headers.authorization).toBe(`Basic ${Buffer.from("hook-user:s3cret:with colon").toString("base64")}`);
+  });
+
+  it("sends no Authorization header when the webhook has no credentials, and uses the resource's API path", async () => {
+    await addWebhook("/plain", "person_application.create");
+    start();
+    await emitEvent(database.db, { resource: "person_application", op: "create", id: "apsn_1" });
+    const notification = await firstAt("/plain");
+    expect(notification.headers.authorization).toBeUndefined();
+    expect(notification.body.url).toBe(`${baseUrl}/apply/person_application/apsn_1`);
+  });
+
+  it("retries a failing receiver with growing gaps until it answers 200, recording every attempt", async () => {
+    const id = await addWebhook("/flaky", "ach.create");
+    receiver.respondWith((path, index) => (path === "/flaky" && index < 4 ? 500 : 200));
+    start();
+    await emitEvent(database.db, { resource: "ach", op: "create", id: "ach_flaky" });
+    const attempts = await eventually(async () => {
+      const rows = await attemptsOf(id);
+      return rows.some((row) => row.succeeded) && rows;
+    });
+    expect(attempts.map((a) => [a.attempt, a.statusCode, a.succeeded])).toEqual([
+      [1, 500, false],
+      [2, 500, false],
+      [3, 500, false],
+      [4, 500, false],
+      [5, 200, true],
+    ]);
+    expect(attempts[0]?.error).toContain("HTTP 500");
+    const arrivals = receiver.at("/flaky").map((r) => r.at);
+    // A retry never comes before half its nominal delay (equal jitter), and the nominal delay doubles each time.
+    for (let retry = 1; retry < arrivals.length; retry += 1) {
+      expect(arrivals[retry]! - arrivals[retry - 1]!).toBeGreaterThanOrEqual(nominalRetryDelayMs(fast, retry) / 2 - 1);
+    }
+    expect(await deliveryOf(id)).toMatchObject({ state: "delivered", attempts: 5 });
+  });
+
+  it("gives up after one try and 15 retries", async () => {
+    const id = await addWebhook("/down", "ach.create");
+    receiver.respondWith((path) => (path === "/down" ? 503 : 200));
+    start();
+    await emitEvent(database.db, { resource: "ach", op: "create", id: "ach_down" });
+    await eventually(async () => (await deliveryOf(id)).state === "failed");
+    expect(await attemptsOf(id)).toHaveLength(maxDeliveryAttempts);
+    expect(receiver.at("/down")).toHaveLength(16);
+  });
+
+  it("counts only 200 and 202 as acknowledged: 201, 204 and redirects are retried", async () => {
+    const statuses = [201, 204, 302, 202];
+    const id = await addWebhook("/picky", "fednow.create");
+    receiver.respondWith((path, index) => (path === "/picky" ? (statuses[index] ?? 200) : 200));
+    start();
+    await emitEvent(database.db, { resource: "fednow", op: "create", id: "fednow_1" });
+    const attempts = await eventually(async () => {
+      const rows = await attemptsOf(id);
+      return rows.length === 4 && rows;
+    });
+    expect(attempts.map((a) => [a.statusCode, a.succeeded])).toEqual([
+      [201, false],
+      [204, false],
+      [302, false],
+      [202, true],
+    ]);
+  });
+
+  it("records a refused connection as an attempt without a status code", async () => {
+    const id = await addWebhook("/unused", "card.create", { url: await closedPortUrl() });
+    start();
+    await emitEvent(database.db, { resource: "card", op: "create", id: "card_1" });
+    const attempt = await eventually(async () => (await attemptsOf(id))[0]);
+    expect(attempt).toMatchObject({ statusCode: null, succeeded: false });
+    expect(attempt.error).toMatch(/ECONNREFUSED/);
+    await database.db.update(webhooks).set({ status: "disabled" }).where(eq(webhooks.id, id));
+  });
+
+  it("puts a webhook in error after the threshold of bad responses, stops it, and tells webhook.update subscribers", async () => {
+    const failing = await addWebhook("/failing", "counterparty.update");
+    await addWebhook("/watcher", "webhook.update");
+    receiver.respondWith((path) => (path === "/failing" ? 500 : 200));
+    start({ errorThreshold: 3, retryBaseMs: 5, retryCapMs: 5 });
+    for (const n of [1, 2, 3, 4]) await emitEvent(database.db, { resource: "counterparty", op: "update", id: `cp_${n}` });
+    const notice = await eventually(() => receiver.at("/watcher").find((n) => n.body.id === failing));
+    expect(notice.body).toEqual({ event: "webhook.update", op: "update", id: failing, url: `${baseUrl}/webhook/${failing}` });
+    const errored = await webhook(failing);
+    expect(errored.status).toBe("error");
+    expect(errored.error).toContain("3 bad responses");
+    // Attempts already in flight when the threshold tripped are still recorded; nothing is sent afterwards.
+    const sentWhenErrored = receiver.at("/failing").length;
+    await emitEvent(database.db, { resource: "counterparty", op: "update", id: "cp_after" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.at("/failing")).toHaveLength(sentWhenErrored);
+    const pending = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, failing));
+    expect(pending.filter((d) => d.state === "pending").length).toBeGreaterThan(0);
+  });
+
+  it("sends nothing for disabled webhooks, even for deliveries queued before they were disabled", async () => {
+    const id = await addWebhook("/quiet", "deposit_sweep.update");
+    await emitEvent(database.db, { resource: "deposit_sweep", op: "update", id: "dsa_queued" });
+    await database.db.update(webhooks).set({ status: "disabled" }).where(eq(webhooks.id, id));
+    await emitEvent(database.db, { resource: "deposit_sweep", op: "update", id: "dsa_while_disabled" });
+    await addWebhook("/control", "deposit_sweep.update");
+    start();
+    await emitEvent(database.db, { resource: "deposit_sweep", op: "update", id: "dsa_control" });
+    await eventually(() => receiver.at("/control").length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.at("/quiet")).toEqual([]);
+  });
+
+  it("delivers a claim abandoned by a dead worker once its lease expires", async () => {
+    await addWebhook("/abandoned", "card.update");
+    await emitEvent(database.db, { resource: "card", op: "update", id: "card_abandoned" });
+    const claimed = await claimDueDeliveries(database.db, 100, 300);
+    expect(claimed.map((c) => c.objectId)).toContain("card_abandoned");
+    expect(await claimDueDeliveries(database.db, 100, 300)).toEqual([]);
+    start();
+    const notification = await firstAt("/abandoned");
+    expect(notification.body.id).toBe("card_abandoned");
+  });
+});

@@ -1,0 +1,138 @@
+import type { SandboxContext } from "@/sandbox/context";
+import { resourcePaths } from "@/sandbox/events/resources";
+import { claimDueDeliveries, recordAttempt, releaseClaims, type AttemptOutcome, type ClaimedDelivery } from "./delivery-store";
+
+/** What the worker uses of the sandbox's context. */
+export type DeliveryWorkerContext = Pick<SandboxContext, "db" | "baseUrl" | "settings" | "log" | "now">;
+
+/** Deliveries in flight at once; a slow receiver holds one slot, not the whole worker. */
+const maxInFlight = 16;
+/** A claim outlives the request's timeout by this much, so only a dead worker's claims expire. */
+const leaseMarginMs = 30_000;
+const bodyExcerptLength = 200;
+
+/**
+ * Delivers the outbox: claims due deliveries of enabled webhooks, POSTs each notification and records the attempt.
+ * All state is in the database, so a restarted sandbox carries on where it stopped (at least once: a delivery
+ * interrupted by a crash is sent again when its claim expires).
+ */
+export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promise<void> } {
+  const settings = ctx.settings.webhooks;
+  const log = ctx.log.child({ component: "webhook-delivery" });
+  const stopping = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  let wake: (() => void) | undefined;
+
+  const deliverAndRecord = async (delivery: ClaimedDelivery) => {
+    const outcome = await send(ctx, delivery, stopping.signal);
+    if (!outcome) {
+      await releaseClaims(ctx.db, [delivery.id]);
+      return;
+    }
+    await recordAttempt(ctx.db, settings, delivery, outcome);
+    log.debug({ delivery: delivery.id, webhook: delivery.webhookId, status: outcome.statusCode, error: outcome.error }, "webhook attempt");
+  };
+
+  const loop = async () => {
+    while (!stopping.signal.aborted) {
+      const room = maxInFlight - inFlight.size;
+      let claimed: ClaimedDelivery[] = [];
+      if (room > 0) {
+        try {
+          claimed = await claimDueDeliveries(ctx.db, room, settings.requestTimeoutMs + leaseMarginMs);
+        } catch (error) {
+          if (!stopping.signal.aborted) log.warn({ err: error }, "claiming webhook deliveries failed; retrying");
+        }
+      }
+      for (const delivery of claimed) {
+        const running = deliverAndRecord(delivery)
+          .catch((error: unknown) => log.warn({ err: error, delivery: delivery.id }, "recording a webhook attempt failed"))
+          .finally(() => {
+            inFlight.delete(running);
+            wake?.();
+          });
+        inFlight.add(running);
+      }
+      // A full batch suggests more are due: look again at once; otherwise wait for the poll or a free slot.
+      if (claimed.length === 0 || claimed.length < room) await pause(settings.pollIntervalMs);
+    }
+  };
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+      if (stopping.signal.aborted) done();
+    });
+
+  const running = loop();
+  return {
+    async stop() {
+      stopping.abort();
+      wake?.();
+      await running;
+      await Promise.all(inFlight);
+    },
+  };
+}
+
+/** POSTs one notification. Undefined when the worker stopped mid-request (the attempt does not count). */
+async function send(ctx: DeliveryWorkerContext, delivery: ClaimedDelivery, stopping: AbortSignal): Promise<AttemptOutcome | undefined> {
+  const timeoutMs = ctx.settings.webhooks.requestTimeoutMs;
+  const payload = {
+    event: delivery.event,
+    op: delivery.op,
+    id: delivery.objectId,
+    url: `${ctx.baseUrl}/${resourcePaths[delivery.resource]}/${delivery.objectId}`,
+  };
+  const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "sandbox-bank-webhooks/1" };
+  if (delivery.basicUser !== null || delivery.basicSecret !== null) {
+    const credentials = `${delivery.basicUser ?? ""}:${delivery.basicSecret ?? ""}`;
+    headers.authorization = `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`;
+  }
+  const attemptedAt = ctx.now();
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(delivery.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(payload),
+      // A redirect is not an acknowledgement: only 200 and 202 are.
+      redirect: "manual",
+      signal: AbortSignal.any([timeout, stopping]),
+    });
+    const latencyMs = elapsed();
+    const succeeded = response.status === 200 || response.status === 202;
+    const excerpt = succeeded ? "" : (await response.text().catch(() => "")).slice(0, bodyExcerptLength).trim();
+    if (succeeded) await response.body?.cancel();
+    return {
+      attemptedAt,
+      statusCode: response.status,
+      latencyMs,
+      succeeded,
+      error: succeeded ? null : `HTTP ${response.status}${excerpt ? `: ${excerpt}` : ""} (only 200 or 202 acknowledge)`,
+    };
+  } catch (error) {
+    if (stopping.aborted) return undefined;
+    const reason = timeout.aborted ? `no response within ${timeoutMs} ms` : describeFetchError(error);
+    return { attemptedAt, statusCode: null, latencyMs: elapsed(), succeeded: false, error: reason };
+  }
+}
+
+/** fetch reports "fetch failed" and hides the reason (ECONNREFUSED, DNS, TLS) in `cause`. */
+function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    return code && !cause.message.includes(code) ? `${code}: ${cause.message}` : cause.message;
+  }
+  return error.message;
+}
