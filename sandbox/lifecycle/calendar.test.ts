@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   achEffectiveDate,
+  achScheduledSettlement,
   addDays,
   bankDateOf,
   bankHolidays,
@@ -153,6 +154,11 @@ describe("ACH effective date", () => {
     expect(achEffectiveDate(new Date("2025-03-12T14:00:00Z"), "standard")).toBe("2025-03-13");
     expect(achEffectiveDate(new Date("2025-08-29T14:00:00Z"), "standard")).toBe("2025-09-02");
     expect(achEffectiveDate(new Date("2025-08-30T14:00:00Z"), "sameday")).toBe("2025-09-02");
+  });
+
+  it("settles standard entries at 08:30 and same-day entries at 17:00 New York time on the effective date", () => {
+    expect(achScheduledSettlement("2025-03-13", "standard").toISOString()).toBe("2025-03-13T12:30:00.000Z");
+    expect(achScheduledSettlement("2025-01-13", "sameday").toISOString()).toBe("2025-01-13T22:00:00.000Z");
   });
 
   it("is always a business day after or on the creation date", () => {

@@ -9,7 +9,8 @@
  *   following Monday; a holiday falling on a Saturday is not moved (the Federal Reserve is open the Friday before).
  *
  * - ACH effective date: same-day entries created before 16:00 on a business day take effect that day; every other
- *   entry takes effect on the next business day.
+ *   entry takes effect on the next business day. Scheduled settlement on the effective date: 08:30 for standard
+ *   entries, 17:00 for same-day entries (the Federal Reserve's settlement windows, simplified to one each).
  *
  * Calendar dates are `YYYY-MM-DD` strings in the bank's time zone; instants are `Date`s.
  */
@@ -18,6 +19,7 @@ export const bankCalendar = {
   opensAtHour: 8,
   closesAtHour: 18,
   sameDayAchCutoffHour: 16,
+  achSettlementTime: { standard: [8, 30], sameday: [17, 0] },
 } as const;
 
 export interface BankHoliday {
@@ -160,10 +162,10 @@ export function businessDayOnOrAfter(date: string): string {
   return isBusinessDay(date) ? date : nextBusinessDay(date);
 }
 
-/** The instant it is `hour`:00 on the bank's wall clock on `date`. */
-function instantAtBankHour(date: string, hour: number): Date {
+/** The instant the bank's wall clock reads `hour`:`minute` on `date`. */
+export function bankTimeOn(date: string, hour: number, minute = 0): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const asIfUtc = Date.UTC(year, month - 1, day, hour);
+  const asIfUtc = Date.UTC(year, month - 1, day, hour, minute);
   // The zone offset at the guess equals the offset at the answer except within an hour of a DST switch, which
   // happens at 02:00 local: far from the bank's opening and closing hours.
   const clock = wallClockAt(new Date(asIfUtc));
@@ -173,12 +175,12 @@ function instantAtBankHour(date: string, hour: number): Date {
 
 /** The instant the bank opens on a business day. */
 export function openingOf(date: string): Date {
-  return instantAtBankHour(date, bankCalendar.opensAtHour);
+  return bankTimeOn(date, bankCalendar.opensAtHour);
 }
 
 /** The instant the bank closes on a business day. */
 export function closingOf(date: string): Date {
-  return instantAtBankHour(date, bankCalendar.closesAtHour);
+  return bankTimeOn(date, bankCalendar.closesAtHour);
 }
 
 /** True when `instant` falls on a business day between opening (inclusive) and closing (exclusive). */
@@ -206,6 +208,12 @@ export function estimatedSettlementAt(createdAt: Date): Date {
 /** The ACH network's effective date of an entry created at `createdAt` with the given service. */
 export function achEffectiveDate(createdAt: Date, service: "standard" | "sameday"): string {
   const today = bankDateOf(createdAt);
-  const beforeCutoff = createdAt < instantAtBankHour(today, bankCalendar.sameDayAchCutoffHour);
+  const beforeCutoff = createdAt < bankTimeOn(today, bankCalendar.sameDayAchCutoffHour);
   return service === "sameday" && isBusinessDay(today) && beforeCutoff ? today : nextBusinessDay(today);
+}
+
+/** When an ACH entry with this effective date and service is scheduled to settle. */
+export function achScheduledSettlement(effectiveDate: string, service: "standard" | "sameday"): Date {
+  const [hour, minute] = bankCalendar.achSettlementTime[service];
+  return bankTimeOn(effectiveDate, hour, minute);
 }

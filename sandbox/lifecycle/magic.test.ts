@@ -37,7 +37,7 @@ describe("magic values", () => {
     expect(fednowOutcome({ amount: "99.13", payment_type: "debit" })).toEqual({
       status: "settled",
       externalStatus: "rejected",
-      externalRejectReason: { code: "AC04", reason: "Closed account number" },
+      externalRejectReason: { code: "AC04", message: "Closed account number" },
     });
     expect(fednowOutcome({ amount: "99.13", payment_type: "credit" })).toMatchObject({ status: "settled", externalStatus: "done" });
     expect(fednowOutcome({ amount: "99.66", payment_type: "credit" })).toMatchObject({ status: "error" });

@@ -1,3 +1,5 @@
+import type { FulfillmentStatus } from "@/lib/contract";
+
 /**
  * Magic values: inputs that force an outcome on demand, so that clients and tests can reach every state.
  * One table per resource; the lifecycle engine decides every outcome through these rules (an object that matches no
@@ -16,11 +18,8 @@ export type NetworkTransferOutcome = { status: "sent" } | { status: "error"; err
 export type FednowExternalStatus = "done" | "rejected" | "blocked" | "error";
 export type FednowOutcome =
   /** Credit (incoming): done. Debit (outgoing): sent, external_status ending as given. */
-  | { status: "settled"; externalStatus: FednowExternalStatus; externalRejectReason: { code: string; reason: string } | null }
+  | { status: "settled"; externalStatus: FednowExternalStatus; externalRejectReason: { code: string; message: string } | null }
   | { status: "error"; error: string };
-
-export const fulfillmentStatuses = ["decision_green", "decision_red", "decision_yellow", "rejected", "provisioned"] as const;
-export type FulfillmentStatus = (typeof fulfillmentStatuses)[number];
 
 interface MagicRule<Input, Outcome> {
   /** What triggers the rule, as documented. */
@@ -83,12 +82,12 @@ export const fednowRules: MagicRule<FednowInput, FednowOutcome>[] = [
   {
     trigger: "debit with amount ending in .13",
     matches: debitEndingIn("13"),
-    outcome: { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AC04", reason: "Closed account number" } },
+    outcome: { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AC04", message: "Closed account number" } },
   },
   {
     trigger: "debit with amount ending in .14",
     matches: debitEndingIn("14"),
-    outcome: { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AM04", reason: "Insufficient funds" } },
+    outcome: { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AM04", message: "Insufficient funds" } },
   },
   {
     trigger: "debit with amount ending in .15",
@@ -108,14 +107,14 @@ export const fednowRules: MagicRule<FednowInput, FednowOutcome>[] = [
 ];
 
 /** Card id suffixes that force the fulfillment status of a provisioning simulation that does not name one. */
-export const cardRules: MagicRule<{ cardId: string }, FulfillmentStatus>[] = (
-  [
-    ["_red", "decision_red"],
-    ["_yellow", "decision_yellow"],
-    ["_rejected", "rejected"],
-    ["_green", "decision_green"],
-  ] as const
-).map(([suffix, status]) => ({
+export const cardIdSuffixes = [
+  ["_red", "decision_red"],
+  ["_yellow", "decision_yellow"],
+  ["_rejected", "rejected"],
+  ["_green", "decision_green"],
+] as const satisfies ReadonlyArray<readonly [string, FulfillmentStatus]>;
+
+export const cardRules: MagicRule<{ cardId: string }, FulfillmentStatus>[] = cardIdSuffixes.map(([suffix, status]) => ({
   trigger: `card id ending in ${suffix}`,
   matches: (input: { cardId: string }) => input.cardId.endsWith(suffix),
   outcome: status,

@@ -1,0 +1,168 @@
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import type pg from "pg";
+import type { SandboxContext } from "@/sandbox/context";
+import {
+  achTransfers,
+  businessApplications,
+  cards,
+  counterparties,
+  depositSweeps,
+  digitalWalletTokens,
+  fednowPayments,
+  networkTransfers,
+  personApplications,
+} from "@/sandbox/db/resources-schema";
+import { generateBusinessApplications, generatePersonApplications } from "./applications";
+import { insertRows } from "./bulk-insert";
+import { generateCards, generateCounterparties, generateDepositSweeps, generateDigitalWalletTokens } from "./parties";
+import { AchGenerator, achCoverage, generateFednowPayments, generateNetworkTransfers, type AchRow } from "./payments";
+import { SeededRandom } from "./random";
+import { CalendarCache, createWorld, wholeSeconds } from "./shared";
+
+export type SeedName = "demo" | "empty" | number;
+
+/** Sizes of the demo set: the biggest lists (ACH, person applications) span several pages of the default 100. */
+export const demoSizes = {
+  counterparty: 60,
+  ach: 350,
+  network_transfer: 150,
+  fednow: 150,
+  person_application: 120,
+  business_application: 45,
+  deposit_sweep: 30,
+  card: 60,
+  digital_wallet_token: 40,
+} as const;
+
+/** Every resource table the seed fills, by resource name. */
+export const seededTables = {
+  counterparty: counterparties,
+  ach: achTransfers,
+  network_transfer: networkTransfers,
+  fednow: fednowPayments,
+  person_application: personApplications,
+  business_application: businessApplications,
+  deposit_sweep: depositSweeps,
+  card: cards,
+  digital_wallet_token: digitalWalletTokens,
+} satisfies Record<keyof typeof demoSizes, PgTable>;
+
+/** Rows per INSERT when loading many ACH transfers. */
+const ACH_BATCH = 20_000;
+/** From this many ACH transfers on, indexes are built once after loading rather than maintained row by row. */
+const REBUILD_INDEXES_FROM = 50_000;
+/** Every set derives from this one seed string: the same set and clock always give the same data. */
+const SEED = "sandbox-bank-seed-v1";
+
+/**
+ * Generates a data set relative to `now`. Every resource except ACH is the demo set; ACH transfers are produced on
+ * demand in batches (`achBatches`), so a million of them never sit in memory at once.
+ */
+export function generateSeedData(now: Date, achCount: number) {
+  const root = new SeededRandom(SEED);
+  const at = wholeSeconds(now);
+  const calendar = new CalendarCache();
+  const world = createWorld(root.fork("world"));
+  const counterpartyRows = generateCounterparties(root.fork("counterparty"), at, demoSizes.counterparty);
+  const people = generatePersonApplications(root.fork("person_application"), at, demoSizes.person_application);
+  const persons = people.flatMap((person) =>
+    person.person_id ? [{ person_id: person.person_id, email: person.email_address, first: person.first_name, last: person.last_name }] : [],
+  );
+  const cardRows = generateCards(root.fork("card"), at, world, persons, demoSizes.card);
+  const achRandom = root.fork("ach");
+  const achGenerator = new AchGenerator(achRandom, at, world, counterpartyRows.filter((row) => row.ach), calendar);
+  return {
+    rows: {
+      counterparty: counterpartyRows,
+      person_application: people,
+      business_application: generateBusinessApplications(root.fork("business_application"), at, world, people, demoSizes.business_application),
+      deposit_sweep: generateDepositSweeps(root.fork("deposit_sweep"), at, world, persons, demoSizes.deposit_sweep),
+      card: cardRows,
+      digital_wallet_token: generateDigitalWalletTokens(root.fork("digital_wallet_token"), at, cardRows, demoSizes.digital_wallet_token),
+      network_transfer: generateNetworkTransfers(root.fork("network_transfer"), at, world, calendar, demoSizes.network_transfer),
+      fednow: generateFednowPayments(root.fork("fednow"), at, world, calendar, demoSizes.fednow),
+    },
+    *achBatches(batchSize = ACH_BATCH): Generator<AchRow[]> {
+      for (let start = 0; start < achCount; start += batchSize) {
+        const batch: AchRow[] = [];
+        for (let index = start; index < Math.min(achCount, start + batchSize); index++) {
+          batch.push(achGenerator.row(index, achCoverage[index]));
+        }
+        yield batch;
+      }
+    },
+  };
+}
+
+/**
+ * Inserts the ACH batches, generating the next batch while the database writes the previous one. For a large load
+ * the table's secondary indexes are dropped first and rebuilt after (the same definitions, read from pg_indexes):
+ * one sort per index instead of a million random insertions into each of them.
+ */
+async function loadAchTransfers(client: pg.ClientBase, batches: Iterable<AchRow[]>, rebuildIndexes: boolean): Promise<void> {
+  const config = getTableConfig(achTransfers);
+  const indexes = rebuildIndexes
+    ? (
+        await client.query<{ name: string; definition: string }>(
+          `SELECT indexname AS name, indexdef AS definition FROM pg_indexes i
+           WHERE schemaname = $1 AND tablename = $2
+             AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+          [config.schema, config.name],
+        )
+      ).rows
+    : [];
+  for (const index of indexes) await client.query(`DROP INDEX "${config.schema}"."${index.name}"`);
+  let writing: Promise<void> = Promise.resolve();
+  for (const batch of batches) {
+    await writing;
+    writing = insertRows(client, achTransfers, batch);
+  }
+  await writing;
+  if (indexes.length > 0) await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+  for (const index of indexes) await client.query(index.definition);
+}
+
+async function databaseIsEmpty(client: pg.ClientBase): Promise<boolean> {
+  const probes = Object.values(seededTables).map((table) => {
+    const config = getTableConfig(table);
+    return `EXISTS (SELECT 1 FROM "${config.schema}"."${config.name}")`;
+  });
+  const result = await client.query<{ taken: boolean }>(`SELECT ${probes.join(" OR ")} AS taken`);
+  return !result.rows[0]?.taken;
+}
+
+/**
+ * Loads a data set into an empty database: "empty" loads nothing, "demo" the demo set, a number N the demo set with
+ * N ACH transfers instead of its own. A database that already holds any resource is left alone, so restarting a
+ * persisted sandbox keeps its data. One transaction: a crash halfway leaves the database empty, to be seeded again.
+ * Seeded objects are history, not changes: they emit no events.
+ */
+export async function seedDatabase(ctx: SandboxContext, seed: SeedName): Promise<void> {
+  if (seed === "empty") return;
+  const achCount = seed === "demo" ? demoSizes.ach : seed;
+  if (!Number.isInteger(achCount) || achCount < 0) throw new Error(`seed must be demo, empty or a whole number of ACH transfers, got ${seed}`);
+  const started = performance.now();
+  const client = await ctx.database.pool.connect();
+  try {
+    await client.query("BEGIN");
+    // Two sandboxes starting on one PostgreSQL database must not both seed it.
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('sandbox.seed'))");
+    if (!(await databaseIsEmpty(client))) {
+      await client.query("ROLLBACK");
+      ctx.log.info({ seed }, "database already holds data: not seeding");
+      return;
+    }
+    const data = generateSeedData(ctx.now(), achCount);
+    for (const [resource, rows] of Object.entries(data.rows)) {
+      await insertRows(client, seededTables[resource as keyof typeof seededTables], rows);
+    }
+    await loadAchTransfers(client, data.achBatches(), achCount >= REBUILD_INDEXES_FROM);
+    await client.query("COMMIT");
+    ctx.log.info({ seed, ach: achCount, ms: Math.round(performance.now() - started) }, "seeded the sandbox database");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

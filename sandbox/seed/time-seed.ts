@@ -1,0 +1,53 @@
+/**
+ * Times seeding a data set into a fresh database and prints the figure:
+ *   tsx sandbox/seed/time-seed.ts [demo|<ach count>] [postgres://... (a database to create a scratch copy in)]
+ * Without a URL it runs on in-memory PGlite.
+ */
+import pg from "pg";
+import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { createLogger } from "@/lib/log";
+import { defaultSandboxSettings } from "@/sandbox/context";
+import { openSandboxDatabase } from "@/sandbox/db";
+import { seedDatabase, type SeedName } from "./index";
+
+const [seedArgument = "demo", postgresUrl] = process.argv.slice(2);
+const seed: SeedName = seedArgument === "demo" ? "demo" : Number(seedArgument);
+
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!postgresUrl) {
+    const embedded = await startEmbeddedPostgres({});
+    return { url: embedded.url, drop: () => embedded.close() };
+  }
+  const name = `seed_timing_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+const scratch = await scratchDatabase();
+const database = await openSandboxDatabase(scratch.url);
+try {
+  const started = performance.now();
+  await seedDatabase(
+    { database, db: database.db, baseUrl: "http://127.0.0.1", settings: defaultSandboxSettings, now: () => new Date(), log: createLogger({ level: "silent" }) },
+    seed,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const { rows } = await database.pool.query<{ count: string }>("SELECT count(*) FROM sandbox.ach");
+  console.log(`${postgresUrl ? "postgresql" : "pglite"}: seed ${seedArgument} (${rows[0]?.count} ACH rows) in ${seconds.toFixed(1)} s`);
+} finally {
+  await database.close();
+  await scratch.drop();
+}
