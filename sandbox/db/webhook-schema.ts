@@ -93,6 +93,10 @@ export const deliveryAttempts = sandboxSchema.table(
     webhookId: text("webhook_id")
       .notNull()
       .references(() => webhooks.id, { onDelete: "cascade" }),
+    // What was notified, copied from the event so the deliveries list reads one table.
+    event: text("event").notNull(),
+    op: text("op", { enum: ["create", "update"] }).notNull(),
+    objectId: text("object_id").notNull(),
     /** 1 for the first try; at most 16 (one try and 15 retries). */
     attempt: integer("attempt").notNull(),
     url: text("url").notNull(),
