@@ -29,8 +29,9 @@ export interface SandboxContext {
   log: Logger;
 }
 
+/** Defaults for startSandbox callers that give no settings (tests): objects stay put unless a test asks otherwise. */
 export const defaultSandboxSettings: SandboxSettings = {
-  lifecycle: "on",
+  lifecycle: "off",
   lifecycleSpeed: 1,
   webhooks: {
     retryBaseMs: 1000,

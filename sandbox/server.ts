@@ -8,6 +8,7 @@ import { ApiKeyStore, ensureApiKey, type IssuedKey } from "./auth/api-keys";
 import { loadSigningKey } from "./auth/signing-key";
 import { defaultSandboxSettings, type SandboxContext, type SandboxSettings } from "./context";
 import { openSandboxDatabase } from "./db";
+import { startLifecycleEngine } from "./lifecycle/engine";
 import { seedDatabase } from "./seed";
 import { startDeliveryWorker } from "./webhooks/worker";
 
@@ -87,6 +88,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     routing.handler = app.fetch;
     const worker = startDeliveryWorker(context);
     closers.unshift(() => worker.stop());
+    const lifecycle = startLifecycleEngine(context);
+    closers.unshift(() => lifecycle.stop());
     log.info({ url: context.baseUrl }, "sandbox bank listening");
     return { url: context.baseUrl, context, signingKey, close: closeAll };
   } catch (error) {
