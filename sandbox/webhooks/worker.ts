@@ -7,8 +7,8 @@ export type DeliveryWorkerContext = Pick<SandboxContext, "db" | "baseUrl" | "set
 
 /** Deliveries in flight at once; a slow receiver holds one slot, not the whole worker. */
 const maxInFlight = 16;
-/** A claim outlives the request's timeout by this much, so only a dead worker's claims expire. */
-const leaseMarginMs = 30_000;
+/** A claim lasts twice the request's timeout (and a second), so only a dead worker's claims expire. */
+const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 1000;
 const bodyExcerptLength = 200;
 
 /**
@@ -39,7 +39,7 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
       let claimed: ClaimedDelivery[] = [];
       if (room > 0) {
         try {
-          claimed = await claimDueDeliveries(ctx.db, room, settings.requestTimeoutMs + leaseMarginMs);
+          claimed = await claimDueDeliveries(ctx.db, room, leaseMs(settings.requestTimeoutMs));
         } catch (error) {
           if (!stopping.signal.aborted) log.warn({ err: error }, "claiming webhook deliveries failed; retrying");
         }

@@ -1,0 +1,180 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { createWebhookBody, listQueries, patchWebhookBody, webhook, webhookDelivery } from "@/lib/contract";
+import type { SandboxContext } from "@/sandbox/context";
+import type { SandboxDb } from "@/sandbox/db";
+import { deliveryAttempts, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
+import { emitEvent, newId } from "@/sandbox/events/emit";
+import { badRequest, notFound } from "@/sandbox/http/errors";
+import { jsonObjectSql, type FieldKind } from "@/sandbox/http/format";
+import { listPage, type ListSource } from "@/sandbox/http/pagination";
+import { parseQuery, readJsonBody } from "@/sandbox/http/request";
+import { qualifiedName } from "@/sandbox/routes/resource-sources";
+import { jsonHeaders } from "@/sandbox/routes/resources";
+
+/** Each API field of an object in the contract's order, from its column (`basic_secret` is write-only: null). */
+function fieldsOf(shape: Record<string, unknown>, columns: Record<string, { kind: FieldKind; column?: string }>) {
+  return Object.keys(shape).map((name) => {
+    const spec = columns[name];
+    if (!spec) throw new Error(`no column renders the contract field ${name}`);
+    return { name, ...spec };
+  });
+}
+
+const webhookSource: ListSource = {
+  table: qualifiedName(webhooks),
+  select: jsonObjectSql(
+    fieldsOf(webhook.shape, {
+      id: { kind: "text" },
+      url: { kind: "text" },
+      event: { kind: "text" },
+      status: { kind: "text" },
+      basic_user: { kind: "text" },
+      basic_secret: { kind: "null" },
+      error: { kind: "text" },
+      userdata: { kind: "json" },
+      created_at: { kind: "timestamp" },
+      updated_at: { kind: "timestamp" },
+    }),
+  ),
+  filters: { event: "event", status: "status" },
+};
+
+const deliverySource: ListSource = {
+  table: qualifiedName(deliveryAttempts),
+  select: jsonObjectSql([
+    ...fieldsOf(webhookDelivery.shape, {
+      id: { kind: "text" },
+      webhook_id: { kind: "text" },
+      event: { kind: "text" },
+      op: { kind: "text" },
+      object_id: { kind: "text" },
+      attempt: { kind: "integer" },
+      attempted_at: { kind: "timestamp" },
+      status_code: { kind: "integer" },
+      latency_ms: { kind: "integer" },
+      error: { kind: "text" },
+      succeeded: { kind: "boolean" },
+    }),
+    // Where it was sent: the webhook's url may have changed since.
+    { name: "url", kind: "text" },
+  ]),
+  filters: {},
+};
+
+const returningJson = { j: sql<string>`${sql.raw(webhookSource.select)}` };
+
+/**
+ * The webhook endpoints, mounted at /webhook: create, list, get, update (status enabled resets a webhook in error
+ * or disabled and resumes its pending deliveries), delete, and the read-only list of delivery attempts. Every
+ * change emits a webhook event in the transaction that makes it.
+ */
+export function webhookRoutes(ctx: SandboxContext): Hono {
+  const app = new Hono();
+  const listUrl = `${ctx.baseUrl}/webhook`;
+
+  app.post("/", async (c) => {
+    const body = await readJsonBody(c, createWebhookBody);
+    const now = ctx.now();
+    const json = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(webhooks)
+        .values({
+          id: newId("webhook"),
+          url: body.url,
+          event: body.event,
+          basicUser: body.basic_user ?? null,
+          basicSecret: body.basic_secret ?? null,
+          userdata: body.userdata ?? null,
+          failuresCountedSince: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: webhooks.id, ...returningJson });
+      await emitEvent(tx, { resource: "webhook", op: "create", id: row!.id });
+      return row!.j;
+    });
+    return c.body(json, 201, jsonHeaders);
+  });
+
+  app.get("/", async (c) => {
+    const { query, raw } = parseQuery(new URL(c.req.url), listQueries.webhook);
+    return c.body(await listPage(ctx.database.pool, webhookSource, query, raw, listUrl), 200, jsonHeaders);
+  });
+
+  app.get("/:id", async (c) => {
+    const id = c.req.param("id");
+    const [row] = await ctx.db.select(returningJson).from(webhooks).where(eq(webhooks.id, id));
+    if (!row) throw noWebhook(id);
+    return c.body(row.j, 200, jsonHeaders);
+  });
+
+  app.patch("/:id", async (c) => {
+    const id = c.req.param("id");
+    const body = await readJsonBody(c, patchWebhookBody);
+    if (Object.keys(body).length === 0) {
+      throw badRequest(`Nothing to update; give at least one of ${Object.keys(patchWebhookBody.shape).join(", ")}`);
+    }
+    const now = ctx.now();
+    const json = await ctx.db.transaction(async (tx) => {
+      const previous = await lockWebhook(tx, id);
+      const resuming = body.status === "enabled" && previous.status !== "enabled";
+      const [row] = await tx
+        .update(webhooks)
+        .set({
+          ...(body.url !== undefined && { url: body.url }),
+          ...(body.event !== undefined && { event: body.event }),
+          ...(body.basic_user !== undefined && { basicUser: body.basic_user }),
+          ...(body.basic_secret !== undefined && { basicSecret: body.basic_secret }),
+          ...(body.userdata !== undefined && { userdata: body.userdata }),
+          // Leaving `error` clears its reason; a reset counts bad responses afresh from now.
+          ...(body.status !== undefined && { status: body.status, error: null }),
+          ...(resuming && { failuresCountedSince: now }),
+          updatedAt: now,
+        })
+        .where(eq(webhooks.id, id))
+        .returning(returningJson);
+      if (resuming) {
+        // Pending deliveries waited out the error or disabled state: send them now rather than after their backoff.
+        await tx
+          .update(webhookDeliveries)
+          .set({ nextAttemptAt: now, updatedAt: now })
+          .where(and(eq(webhookDeliveries.webhookId, id), eq(webhookDeliveries.state, "pending"), gt(webhookDeliveries.nextAttemptAt, now)));
+      }
+      await emitEvent(tx, { resource: "webhook", op: "update", id });
+      return row!.j;
+    });
+    return c.body(json, 200, jsonHeaders);
+  });
+
+  app.delete("/:id", async (c) => {
+    const id = c.req.param("id");
+    await ctx.db.transaction(async (tx) => {
+      await lockWebhook(tx, id);
+      await tx.delete(webhooks).where(eq(webhooks.id, id));
+      // Subscribers to webhook.update learn of the removal; the notification's url then answers 404.
+      await emitEvent(tx, { resource: "webhook", op: "update", id });
+    });
+    return c.body(null, 204);
+  });
+
+  app.get("/:id/deliveries", async (c) => {
+    const id = c.req.param("id");
+    const { query, raw } = parseQuery(new URL(c.req.url), listQueries.webhook_delivery);
+    const [exists] = await ctx.db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, id));
+    if (!exists) throw noWebhook(id);
+    const pageUrl = `${listUrl}/${encodeURIComponent(id)}/deliveries`;
+    return c.body(await listPage(ctx.database.pool, deliverySource, query, raw, pageUrl, { webhook_id: id }), 200, jsonHeaders);
+  });
+
+  return app;
+}
+
+const noWebhook = (id: string) => notFound(`No webhook with id ${id}`);
+
+/** Locks the webhook for this transaction (before its deliveries, like the worker) or answers 404. */
+async function lockWebhook(tx: SandboxDb, id: string) {
+  const [row] = await tx.select({ status: webhooks.status }).from(webhooks).where(eq(webhooks.id, id)).for("no key update");
+  if (!row) throw noWebhook(id);
+  return row;
+}
