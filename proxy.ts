@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { requestPathHeader } from "@/lib/auth/request-path";
 import { dataContentSecurityPolicy, pageContentSecurityPolicy } from "@/lib/security-headers";
 
 /**
@@ -25,6 +26,7 @@ export function proxy(request: NextRequest) {
   // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set(requestPathHeader, request.nextUrl.pathname + request.nextUrl.search);
   requestHeaders.set("Content-Security-Policy", policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);

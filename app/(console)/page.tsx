@@ -6,7 +6,7 @@ import { getActiveEnvironment } from "@/lib/credentials";
 import { can, roleDescriptions } from "@/lib/permissions";
 
 export default async function HomePage() {
-  const user = await requireUser("bank:read", "/");
+  const user = await requireUser("bank:read");
   const environment = await getActiveEnvironment();
   const sections = navigation.filter((item) => item.href !== "/" && can(user.role, item.permission));
   return (

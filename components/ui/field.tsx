@@ -1,29 +1,40 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-slate-900 focus:outline-none disabled:bg-slate-100";
+const labelStyle = "block text-sm font-medium text-slate-700";
 
-/** A labelled input; the label wraps the control so it is named for screen readers and tests. */
+/** A labelled input; the hint is its description, not part of its name. */
 export function TextField({ label, hint, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }) {
+  const id = useId();
   return (
-    <label className="block text-sm font-medium text-slate-700">
-      {label}
-      <input className={control} {...props} />
-      {hint ? <span className="mt-1 block text-xs font-normal text-slate-500">{hint}</span> : null}
-    </label>
+    <div>
+      <label htmlFor={id} className={labelStyle}>
+        {label}
+      </label>
+      <input id={id} className={control} aria-describedby={hint ? `${id}-hint` : undefined} {...props} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
 export function SelectField({ label, options, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  const id = useId();
   return (
-    <label className="block text-sm font-medium text-slate-700">
-      {label}
-      <select className={control} {...props}>
+    <div>
+      <label htmlFor={id} className={labelStyle}>
+        {label}
+      </label>
+      <select id={id} className={control} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
+import { log } from "@/lib/log";
 import { verifyPassword } from "./password";
 import { findStaffByEmail } from "./staff-users";
 import { perIpRule, perUserRule, SignInThrottle } from "./throttle";
@@ -58,6 +59,16 @@ const config: NextAuthConfig = {
   trustHost: true,
   session: { strategy: "jwt", maxAge: Math.round(env.SESSION_MAX_AGE_HOURS * 3600) },
   pages: { signIn: "/sign-in", error: "/sign-in" },
+  // A wrong password is an expected event, not an error with a stack trace; everything else goes to the log.
+  logger: {
+    error(error) {
+      if (error instanceof CredentialsSignin) return;
+      log.error({ err: { name: error.name, message: error.message } }, "auth error");
+    },
+    warn(code) {
+      log.warn({ code }, "auth warning");
+    },
+  },
   providers: [
     Credentials({
       id: "credentials",
@@ -84,19 +95,30 @@ const config: NextAuthConfig = {
       const staff = user.email ? await findStaffByEmail((await consoleDb()).db, user.email) : null;
       return Boolean(staff && !staff.locked);
     },
+    // The token holds only the staff id and when this session began (lib/auth/current-user.ts compares it with a
+    // lock). Auth.js re-issues the cookie with a fresh `iat` on use, hence our own `signedInAt`.
     async jwt({ token, user, account }) {
       if (!user) return token;
+      const signedInAt = Math.floor(Date.now() / 1000);
       if (account?.provider === "oidc") {
         const staff = user.email ? await findStaffByEmail((await consoleDb()).db, user.email) : null;
-        return { sub: staff?.id };
+        return { sub: staff?.id, signedInAt };
       }
-      return { sub: user.id };
+      return { sub: user.id, signedInAt };
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      if (typeof token.signedInAt === "number") session.signedInAt = token.signedInAt;
       return session;
     },
   },
 };
+
+declare module "next-auth" {
+  interface Session {
+    /** Seconds since the epoch when this session signed in. */
+    signedInAt?: number;
+  }
+}
 
 export const { handlers, auth, signIn, signOut } = NextAuth(config);

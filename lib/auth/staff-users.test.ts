@@ -5,7 +5,7 @@ import * as schema from "@/lib/db/console-schema";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { demoUsers } from "./demo-users";
 import { verifyPassword } from "./password";
-import { countAdmins, createStaff, EmailTakenError, findStaffByEmail, findStaffById, listStaff, removeStaff, seedDemoUsers, updateStaff } from "./staff-users";
+import { countAdmins, createStaff, EmailTakenError, findSessionUser, findStaffByEmail, findStaffById, listStaff, removeStaff, seedDemoUsers, updateStaff } from "./staff-users";
 
 describe.each(testDatabaseTargets)("staff users on $name", (target) => {
   let database: Database<typeof schema>;
@@ -50,6 +50,17 @@ describe.each(testDatabaseTargets)("staff users on $name", (target) => {
     expect(changed?.before).toMatchObject({ role: "viewer", locked: false });
     expect(changed?.after).toMatchObject({ role: "compliance", locked: true });
     expect(await updateStaff(database.db, "stf_missing", { locked: true })).toBeNull();
+  });
+
+  it("voids sessions of a locked user, also after unlocking, while later sign-ins work again", async () => {
+    const user = await createStaff(database.db, { email: "session@bank.example", name: "Session", role: "viewer", password: null });
+    const earlier = new Date(Date.now() - 60_000);
+    expect(await findSessionUser(database.db, user.id, earlier)).toMatchObject({ id: user.id });
+    await updateStaff(database.db, user.id, { locked: true });
+    expect(await findSessionUser(database.db, user.id, new Date(Date.now() + 1000))).toBeNull();
+    await updateStaff(database.db, user.id, { locked: false });
+    expect(await findSessionUser(database.db, user.id, earlier)).toBeNull();
+    expect(await findSessionUser(database.db, user.id, new Date(Date.now() + 1000))).toMatchObject({ id: user.id });
   });
 
   it("removes a user so they can no longer be found", async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/console-schema";
 import type { Role } from "@/lib/permissions";
@@ -24,6 +24,24 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findStaffById(db: ConsoleDb, id: string): Promise<StaffUser | null> {
   const [row] = await db.select(publicColumns).from(staffUsers).where(eq(staffUsers.id, id));
+  return row ?? null;
+}
+
+/**
+ * The user behind a session: null when removed, locked, or when the session began (`signedInAt`) before the user's
+ * sessions were revoked.
+ */
+export async function findSessionUser(db: ConsoleDb, id: string, signedInAt: Date): Promise<StaffUser | null> {
+  const [row] = await db
+    .select(publicColumns)
+    .from(staffUsers)
+    .where(
+      and(
+        eq(staffUsers.id, id),
+        eq(staffUsers.locked, false),
+        or(isNull(staffUsers.sessionsRevokedAt), lte(staffUsers.sessionsRevokedAt, signedInAt)),
+      ),
+    );
   return row ?? null;
 }
 
@@ -71,7 +89,8 @@ export async function updateStaff(
   return db.transaction(async (tx) => {
     const [before] = await tx.select(publicColumns).from(staffUsers).where(eq(staffUsers.id, id)).for("update");
     if (!before) return null;
-    const [after] = await tx.update(staffUsers).set(change).where(eq(staffUsers.id, id)).returning(publicColumns);
+    const revoke = change.locked === true && !before.locked ? { sessionsRevokedAt: new Date() } : {};
+    const [after] = await tx.update(staffUsers).set({ ...change, ...revoke }).where(eq(staffUsers.id, id)).returning(publicColumns);
     return { before, after: after! };
   });
 }

@@ -14,6 +14,8 @@ export const staffUsers = consoleSchema.table("staff_users", {
   /** scrypt hash (lib/auth/password.ts); null for users who only sign in through single sign-on. */
   passwordHash: text("password_hash"),
   locked: boolean("locked").notNull().default(false),
+  /** Sessions started before this moment are void (set when the user is locked, so unlocking does not revive them). */
+  sessionsRevokedAt: moment("sessions_revoked_at"),
   createdAt: moment("created_at").notNull().defaultNow(),
 });
 

@@ -13,7 +13,7 @@ export const metadata = { title: "Audit log · Bank console" };
 const pageSize = 50;
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireUser("audit:read", "/audit");
+  await requireUser("audit:read");
   const query = parseAuditQuery(await searchParams);
   const { db } = await consoleDb();
   const filter = query.ok ? query.filter : {};

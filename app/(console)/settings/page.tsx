@@ -2,6 +2,6 @@ import { redirect } from "next/navigation";
 import { requireUser } from "@/lib/auth/current-user";
 
 export default async function SettingsPage() {
-  await requireUser("staff:manage", "/settings");
+  await requireUser("staff:manage");
   redirect("/settings/staff");
 }

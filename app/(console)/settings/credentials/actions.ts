@@ -17,7 +17,7 @@ export interface CredentialsActionState {
 
 /** Audited change of one environment's credentials; before/after are summaries, so no secret reaches the audit log. */
 async function credentialsChange(action: string, environment: Environment, perform: (actorEmail: string) => Promise<unknown>, done: string): Promise<CredentialsActionState> {
-  const actor = await requireUser("credentials:manage", "/settings/credentials");
+  const actor = await requireUser("credentials:manage");
   try {
     encryptionKey();
     const before = await describeConnection(environment);

@@ -6,7 +6,7 @@ import { describeConnection, environments } from "@/lib/credentials";
 export const metadata = { title: "Bank credentials · Bank console" };
 
 export default async function CredentialsPage() {
-  await requireUser("credentials:manage", "/settings/credentials");
+  await requireUser("credentials:manage");
   const summaries = await Promise.all(environments.map((environment) => describeConnection(environment)));
   return (
     <>

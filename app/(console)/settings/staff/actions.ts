@@ -29,7 +29,7 @@ async function staffChange(
   perform: (db: ConsoleDb) => Promise<StaffUser | null>,
   done: string,
 ): Promise<StaffActionState> {
-  const actor = await requireUser("staff:manage", "/settings/staff");
+  const actor = await requireUser("staff:manage");
   if (target.id === actor.id) return { error: "You cannot change your own account here; ask another admin.", done: null };
   const { db } = await consoleDb();
   const before = target.isNew ? null : await findStaffById(db, target.id);

@@ -10,7 +10,7 @@ import { roleDescriptions } from "@/lib/permissions";
 export const metadata = { title: "Staff users · Bank console" };
 
 export default async function StaffPage() {
-  const admin = await requireUser("staff:manage", "/settings/staff");
+  const admin = await requireUser("staff:manage");
   const staff = await listStaff((await consoleDb()).db);
   return (
     <>
