@@ -10,6 +10,7 @@ import { defaultSandboxSettings, type SandboxContext, type SandboxSettings } fro
 import { openSandboxDatabase } from "./db";
 import { startLifecycleEngine } from "./lifecycle/engine";
 import { seedDatabase } from "./seed";
+import { webhookRoutes } from "./webhooks/routes";
 import { startDeliveryWorker } from "./webhooks/worker";
 
 export interface StartSandboxOptions {
@@ -84,7 +85,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       log,
     };
     await seedDatabase(context, options.seed ?? "empty");
-    const app = createApp(context, { keys: new ApiKeyStore(database.db), signingKey });
+    const app = createApp(context, { keys: new ApiKeyStore(database.db), signingKey, webhookRoutes: webhookRoutes(context) });
     routing.handler = app.fetch;
     const worker = startDeliveryWorker(context);
     closers.unshift(() => worker.stop());

@@ -106,10 +106,10 @@ export const deliveryAttempts = sandboxSchema.table(
     latencyMs: integer("latency_ms").notNull(),
     succeeded: boolean("succeeded").notNull(),
     error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("webhook_delivery_attempts_list_idx").on(table.webhookId, table.createdAt.desc(), table.id.desc()),
+    // The deliveries list pages by attempt time, newest first.
+    index("webhook_delivery_attempts_list_idx").on(table.webhookId, table.attemptedAt.desc(), table.id.desc()),
     index("webhook_delivery_attempts_failures_idx")
       .on(table.webhookId, table.attemptedAt)
       .where(sql`not ${table.succeeded}`),

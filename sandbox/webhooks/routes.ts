@@ -60,6 +60,7 @@ const deliverySource: ListSource = {
     { name: "url", kind: "text" },
   ]),
   filters: {},
+  createdAtColumn: "attempted_at",
 };
 
 const returningJson = { j: sql<string>`${sql.raw(webhookSource.select)}` };

@@ -203,8 +203,7 @@ CREATE TABLE "sandbox"."webhook_delivery_attempts" (
 	"status_code" integer,
 	"latency_ms" integer NOT NULL,
 	"succeeded" boolean NOT NULL,
-	"error" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"error" text
 );
 --> statement-breakpoint
 CREATE TABLE "sandbox"."events" (
@@ -281,7 +280,7 @@ CREATE INDEX "network_transfer_status_idx" ON "sandbox"."network_transfer" USING
 CREATE INDEX "network_transfer_org_id_idx" ON "sandbox"."network_transfer" USING btree ("org_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "person_application_created_idx" ON "sandbox"."person_application" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "person_application_person_id_idx" ON "sandbox"."person_application" USING btree ("person_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "webhook_delivery_attempts_list_idx" ON "sandbox"."webhook_delivery_attempts" USING btree ("webhook_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "webhook_delivery_attempts_list_idx" ON "sandbox"."webhook_delivery_attempts" USING btree ("webhook_id","attempted_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "webhook_delivery_attempts_failures_idx" ON "sandbox"."webhook_delivery_attempts" USING btree ("webhook_id","attempted_at") WHERE not "sandbox"."webhook_delivery_attempts"."succeeded";--> statement-breakpoint
 CREATE INDEX "webhook_delivery_attempts_delivery_idx" ON "sandbox"."webhook_delivery_attempts" USING btree ("delivery_id");--> statement-breakpoint
 CREATE INDEX "events_created_at_id_idx" ON "sandbox"."events" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

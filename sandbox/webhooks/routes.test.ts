@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timestampPattern } from "@/lib/contract";
+import { defaultSandboxSettings } from "@/sandbox/context";
+import { demoKey, sandboxClient } from "@/sandbox/routes/testing/client";
+import { rows, tables } from "@/sandbox/routes/testing/fixtures";
+import { startSandbox, type RunningSandbox } from "@/sandbox/server";
+import { testDatabaseTargets } from "@/tests/support/databases";
+import { eventually, startReceiver, type Receiver } from "./testing/receiver";
+
+interface WebhookBody {
+  id: string;
+  url: string;
+  event: string;
+  status: string;
+  basic_user: string | null;
+  basic_secret: null;
+  error: string | null;
+  userdata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+interface DeliveryBody {
+  id: string;
+  webhook_id: string;
+  event: string;
+  op: string;
+  object_id: string;
+  attempt: number;
+  attempted_at: string;
+  status_code: number | null;
+  latency_ms: number | null;
+  error: string | null;
+  succeeded: boolean;
+  url: string;
+}
+interface Page<T> {
+  data: T[];
+  page_next?: string;
+}
+
+describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
+  let sandbox: RunningSandbox;
+  let drop: () => Promise<void>;
+  let receiver: Receiver;
+  let request: ReturnType<typeof sandboxClient>;
+
+  const create = async (fields: Record<string, unknown>) => {
+    const response = await request("/webhook", { method: "POST", json: fields });
+    expect(response.status).toBe(201);
+    return response.body as WebhookBody;
+  };
+  const get = async (id: string) => (await request(`/webhook/${id}`)).body as WebhookBody;
+  const patch = (id: string, json: unknown) => request(`/webhook/${id}`, { method: "PATCH", json });
+  /** Changes network transfer `id` over the API, which emits network_transfer.update. */
+  const touchTransfer = (id: string) => request(`/network_transfer/${id}`, { method: "PATCH", json: { userdata: { at: Date.now() } } });
+  const deliveries = async (id: string, query = "") => (await request(`/webhook/${id}/deliveries${query}`)).body as Page<DeliveryBody>;
+
+  beforeAll(async () => {
+    const database = await target.create();
+    drop = database.drop;
+    receiver = await startReceiver();
+    sandbox = await startSandbox({
+      databaseUrl: database.url,
+      seed: "empty",
+      demoKey,
+      settings: {
+        lifecycle: "off",
+        webhooks: { ...defaultSandboxSettings.webhooks, retryBaseMs: 10, retryCapMs: 40, pollIntervalMs: 5, errorThreshold: 3 },
+      },
+    });
+    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
+    await sandbox.context.db.insert(tables.network_transfer).values([1, 2, 3, 4, 5].map((n) => rows.network_transfer(n)));
+  }, 60_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    await receiver?.close();
+    await drop?.();
+  });
+
+  describe("create, read, list", () => {
+    it("creates a webhook (201) with every field present, the secret never returned", async () => {
+      const created = await create({
+        url: receiver.url("/created"),
+        event: "ach.update",
+        basic_user: "hook",
+        basic_secret: "secret",
+        userdata: { team: "ops" },
+      });
+      expect(created).toEqual({
+        id: expect.stringMatching(/^webhook_[A-Za-z0-9_-]+$/),
+        url: receiver.url("/created"),
+        event: "ach.update",
+        status: "enabled",
+        basic_user: "hook",
+        basic_secret: null,
+        error: null,
+        userdata: { team: "ops" },
+        created_at: expect.stringMatching(timestampPattern),
+        updated_at: expect.stringMatching(timestampPattern),
+      });
+      expect(await get(created.id)).toEqual(created);
+    });
+
+    it("lists webhooks newest first, filtered by status and event, paged", async () => {
+      const first = await create({ url: receiver.url("/list"), event: "fednow.create" });
+      const second = await create({ url: receiver.url("/list"), event: "fednow.create" });
+      const listed = (await request("/webhook?event=fednow.create")).body as Page<WebhookBody>;
+      expect(listed.data.map((w) => w.id)).toEqual([second.id, first.id]);
+      const page = (await request("/webhook?event=fednow.create&page_size=1")).body as Page<WebhookBody>;
+      expect(page.data.map((w) => w.id)).toEqual([second.id]);
+      expect(page.page_next).toContain("event=fednow.create");
+      const next = (await request(page.page_next!)).body as Page<WebhookBody>;
+      expect(next.data.map((w) => w.id)).toEqual([first.id]);
+      expect(next.page_next).toBeUndefined();
+      expect(((await request("/webhook?status=error&event=fednow.create")).body as Page<WebhookBody>).data).toEqual([]);
+    });
+
+    it.each([
+      ["a url that is not http(s)", { url: "ftp://example.com/x", event: "ach.update" }, "url"],
+      ["an unknown event", { url: "https://example.com/x", event: "ach.deleted" }, "event"],
+      ["a missing event", { url: "https://example.com/x" }, "event"],
+      ["an unknown field", { url: "https://example.com/x", event: "ach.update", status: "enabled" }, "status"],
+      ["userdata over 1 KB", { url: "https://example.com/x", event: "ach.update", userdata: { a: "x".repeat(1100) } }, "userdata"],
+    ])("refuses to create with %s: 400 naming the field", async (_case, json, field) => {
+      const response = await request("/webhook", { method: "POST", json });
+      expect(response.status).toBe(400);
+      expect((response.body as { error: string }).error).toContain(field);
+    });
+
+    it("answers 404 for an unknown webhook id on every operation", async () => {
+      for (const [method, path] of [
+        ["GET", "/webhook/webhook_nope"],
+        ["PATCH", "/webhook/webhook_nope"],
+        ["DELETE", "/webhook/webhook_nope"],
+        ["GET", "/webhook/webhook_nope/deliveries"],
+      ] as const) {
+        const response = await request(path, { method, ...(method === "PATCH" && { json: { userdata: {} } }) });
+        expect(response.status, `${method} ${path}`).toBe(404);
+        expect((response.body as { error: string }).error).toContain("webhook_nope");
+      }
+    });
+  });
+
+  describe("update and delete", () => {
+    it.each([
+      ["status error (only the sandbox sets it)", { status: "error" }, "status"],
+      ["the error field", { error: "no" }, "error"],
+      ["an unknown field", { colour: "blue" }, "colour"],
+      ["nothing at all", {}, "Nothing to update"],
+    ])("refuses a PATCH of %s with 400", async (_case, json, text) => {
+      const hook = await create({ url: receiver.url("/patch"), event: "card.update" });
+      const response = await patch(hook.id, json);
+      expect(response.status).toBe(400);
+      expect((response.body as { error: string }).error).toContain(text);
+    });
+
+    it("updates url, event, credentials and userdata, and tells webhook.update subscribers", async () => {
+      const hook = await create({ url: receiver.url("/before"), event: "card.update", basic_user: "a", basic_secret: "b" });
+      const watcher = await create({ url: receiver.url("/watch-updates"), event: "webhook.update" });
+      const response = await patch(hook.id, { url: receiver.url("/after"), event: "card.create", basic_user: null, basic_secret: null, userdata: { v: 2 } });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ url: receiver.url("/after"), event: "card.create", basic_user: null, basic_secret: null, userdata: { v: 2 } });
+      const notice = await eventually(() => receiver.at("/watch-updates").find((n) => n.body.id === hook.id));
+      expect(notice.body).toEqual({ event: "webhook.update", op: "update", id: hook.id, url: `${sandbox.url}/webhook/${hook.id}` });
+      await request(`/webhook/${watcher.id}`, { method: "DELETE" });
+    });
+
+    it("deletes a webhook (204); it is gone and receives nothing more", async () => {
+      const hook = await create({ url: receiver.url("/deleted"), event: "network_transfer.update" });
+      expect((await request(`/webhook/${hook.id}`, { method: "DELETE" })).status).toBe(204);
+      expect((await request(`/webhook/${hook.id}`)).status).toBe(404);
+      const control = await create({ url: receiver.url("/delete-control"), event: "network_transfer.update" });
+      await touchTransfer("nt_fixture1");
+      await eventually(() => receiver.at("/delete-control").length > 0);
+      expect(receiver.at("/deleted")).toEqual([]);
+      await request(`/webhook/${control.id}`, { method: "DELETE" });
+    });
+  });
+
+  describe("delivery through the API", () => {
+    it("notifies an enabled webhook of a change with Basic credentials, and stays silent while it is disabled", async () => {
+      const hook = await create({ url: receiver.url("/transfers"), event: "network_transfer.update", basic_user: "u", basic_secret: "p" });
+      await touchTransfer("nt_fixture2");
+      const notification = await eventually(() => receiver.at("/transfers").find((n) => n.body.id === "nt_fixture2"));
+      expect(notification.body).toEqual({
+        event: "network_transfer.update",
+        op: "update",
+        id: "nt_fixture2",
+        url: `${sandbox.url}/network_transfer/nt_fixture2`,
+      });
+      expect(notification.headers.authorization).toBe(`Basic ${Buffer.from("u:p").toString("base64")}`);
+
+      expect((await patch(hook.id, { status: "disabled" })).body).toMatchObject({ status: "disabled", error: null });
+      const control = await create({ url: receiver.url("/transfers-control"), event: "network_transfer.update" });
+      await touchTransfer("nt_fixture3");
+      await eventually(() => receiver.at("/transfers-control").find((n) => n.body.id === "nt_fixture3"));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(receiver.at("/transfers").filter((n) => n.body.id === "nt_fixture3")).toEqual([]);
+      await request(`/webhook/${hook.id}`, { method: "DELETE" });
+      await request(`/webhook/${control.id}`, { method: "DELETE" });
+    });
+
+    it("puts a failing webhook in error after the threshold, says so to webhook.update subscribers, and resumes on reset", async () => {
+      let healthy = false;
+      receiver.respondWith((path) => (path === "/broken" && !healthy ? 500 : 200));
+      const hook = await create({ url: receiver.url("/broken"), event: "network_transfer.update" });
+      await create({ url: receiver.url("/watch-errors"), event: "webhook.update" });
+      await touchTransfer("nt_fixture4");
+      await touchTransfer("nt_fixture5");
+
+      await eventually(() => receiver.at("/watch-errors").find((n) => n.body.id === hook.id));
+      const errored = await get(hook.id);
+      expect(errored.status).toBe("error");
+      expect(errored.error).toMatch(/bad responses/);
+      const sentWhileFailing = receiver.at("/broken").length;
+
+      healthy = true;
+      const reset = await patch(hook.id, { status: "enabled" });
+      expect(reset.body).toMatchObject({ status: "enabled", error: null });
+      // Both pending notifications are delivered once the webhook is enabled again, and the attempts say so.
+      const all = await eventually(async () => {
+        const listed = await deliveries(hook.id, "?page_size=1000");
+        return listed.data.filter((d) => d.succeeded).length === 2 && listed;
+      });
+      expect(receiver.at("/broken").length).toBeGreaterThan(sentWhileFailing);
+      expect(all.data.filter((d) => d.succeeded).map((d) => d.object_id).sort()).toEqual(["nt_fixture4", "nt_fixture5"]);
+      const page = await deliveries(hook.id, "?page_size=2");
+      expect(page.data).toEqual(all.data.slice(0, 2));
+      expect(page.page_next).toContain(`/webhook/${hook.id}/deliveries?page_size=2&page_cursor=`);
+      const failed = all.data.find((d) => !d.succeeded)!;
+      expect(failed).toMatchObject({
+        webhook_id: hook.id,
+        event: "network_transfer.update",
+        op: "update",
+        status_code: 500,
+        succeeded: false,
+        url: receiver.url("/broken"),
+        attempted_at: expect.stringMatching(timestampPattern),
+      });
+      expect(failed.id).toMatch(/^whd_/);
+      expect(failed.error).toContain("HTTP 500");
+      // Newest first.
+      const times = all.data.map((d) => d.attempted_at);
+      expect([...times].sort().reverse()).toEqual(times);
+    });
+  });
+});
