@@ -1,9 +1,10 @@
+import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { operations } from "@/lib/contract";
 import { createBankClient } from "./client";
 import { BankInvalidRequestError, BankInvalidResponseError } from "./errors";
 import { answerJson, startLocalServer, type LocalServer, type ReceivedRequest } from "./test-support/local-server";
-import type { ServerResponse } from "node:http";
+import type { TransportOptions } from "./transport";
 
 // Unit-level behaviour of the client against a local HTTP server answering canned bodies; the same client against
 // the real sandbox bank is in client.sandbox.test.ts.
@@ -33,9 +34,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function clientAnswering(respond: (request: ReceivedRequest, response: ServerResponse, index: number) => void) {
+async function clientAnswering(
+  respond: (request: ReceivedRequest, response: ServerResponse, index: number) => void,
+  options: Partial<TransportOptions> = {},
+) {
   server = await startLocalServer(respond);
-  return createBankClient({ baseUrl: server.url, auth: { type: "basic", keyId: "key_1", secret: "secret-1" } }, { retries: 0, timeoutMs: 2_000 });
+  return createBankClient({ baseUrl: server.url, auth: { type: "basic", keyId: "key_1", secret: "secret-1" } }, { retries: 0, timeoutMs: 2_000, ...options });
 }
 
 describe("createBankClient", () => {
@@ -82,6 +86,15 @@ describe("createBankClient", () => {
     expect(error).toBeInstanceOf(BankInvalidRequestError);
     expect((error as BankInvalidRequestError).problems.join()).toContain("status");
     expect(server!.received).toHaveLength(0);
+  });
+
+  it("retries a list after a 503 but sends a userdata change exactly once", async () => {
+    const retrying = await clientAnswering((_request, response) => answerJson(response, 503, { error: "maintenance" }), { retries: 2, retryBaseMs: 1 });
+    await expect(retrying.list_ach()).rejects.toMatchObject({ kind: "server_error", status: 503, attempts: 3 });
+    expect(server!.received).toHaveLength(3);
+    server!.received.length = 0;
+    await expect(retrying.patch_network_transfer("nt_1", { userdata: { a: 1 } })).rejects.toMatchObject({ kind: "server_error", attempts: 1 });
+    expect(server!.received.map((request) => request.method)).toEqual(["PATCH"]);
   });
 
   it("walks every page of a list by following page_next, then stops", async () => {

@@ -1,0 +1,72 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { StaffUser } from "@/lib/auth/staff-users";
+import { createLogger } from "@/lib/log";
+import { ConsoleError } from "./errors";
+import { createApiRoute } from "./route";
+
+// The wrapper on its own (the bank proxy's tests cover it with the bank behind it).
+
+const operations: StaffUser = { id: "stf_ops", email: "ops@demo.bank", name: "Ops", role: "operations", locked: false };
+
+function wrapperWithLog() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const apiRoute = createApiRoute({ currentUser: async () => operations, log: createLogger({ level: "info", destination }) });
+  return { apiRoute, logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
+
+describe("createApiRoute", () => {
+  it("answers an unexpected error with a 500 carrying only the request id, and logs the error with its stack", async () => {
+    const { apiRoute, logLines } = wrapperWithLog();
+    const handler = apiRoute({
+      permission: "bank:read",
+      handle: async () => {
+        throw new Error("connection to postgres://console:pw@db failed");
+      },
+    });
+    const response = await handler(new Request("http://console.test/api/thing"));
+    const requestId = response.headers.get("x-request-id")!;
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: { code: "internal_error", message: `Something went wrong in the console. Quote request id ${requestId} to an admin.` } });
+    const [errorLine, requestLine] = logLines();
+    expect(errorLine).toMatchObject({ requestId, err: { message: expect.stringContaining("postgres://"), stack: expect.stringContaining("route.test.ts") } });
+    expect(requestLine).toMatchObject({ requestId, method: "GET", path: "/api/thing", status: 500, userId: "stf_ops" });
+  });
+
+  it("answers a ConsoleError thrown by a handler with its own status and code", async () => {
+    const { apiRoute } = wrapperWithLog();
+    const handler = apiRoute({ permission: "bank:read", handle: async () => Promise.reject(new ConsoleError(409, "conflict", "Already done.")) });
+    const response = await handler(new Request("http://console.test/api/thing"));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: { code: "conflict", message: "Already done." } });
+  });
+
+  it("validates the query and refuses a parameter given twice", async () => {
+    const { apiRoute } = wrapperWithLog();
+    const handler = apiRoute({
+      permission: "bank:read",
+      query: z.strictObject({ limit: z.coerce.number().int().max(50, "limit must be at most 50") }),
+      handle: async ({ query }) => query,
+    });
+    const ok = await handler(new Request("http://console.test/api/thing?limit=5"));
+    expect(await ok.json()).toEqual({ limit: 5 });
+    const tooBig = await handler(new Request("http://console.test/api/thing?limit=500"));
+    expect(await tooBig.json()).toEqual({ error: { code: "invalid_input", message: "Invalid query: limit: limit must be at most 50" } });
+    const twice = await handler(new Request("http://console.test/api/thing?limit=5&limit=6"));
+    expect(await twice.json()).toEqual({ error: { code: "invalid_input", message: "Invalid query: limit is given more than once" } });
+  });
+
+  it("checks the permission before reading the input", async () => {
+    const { apiRoute } = wrapperWithLog();
+    const handler = apiRoute({ permission: "staff:manage", body: z.strictObject({ name: z.string() }), handle: async () => "never" });
+    const response = await handler(new Request("http://console.test/api/staff", { method: "POST", body: "{broken", headers: { origin: "http://console.test" } }));
+    expect(response.status).toBe(403);
+  });
+});
