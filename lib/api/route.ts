@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import type { StaffUser } from "@/lib/auth/staff-users";
 import { describeIssues } from "@/lib/bank/client";
+import { isBankError } from "@/lib/bank/errors";
 import { can, type Permission } from "@/lib/permissions";
 import { asConsoleError, badInput, ConsoleError, forbidden, notFound, unauthorized } from "./errors";
 import { checkSameOrigin } from "./same-origin";
@@ -123,6 +124,7 @@ export function createApiRoute(dependencies: ApiDependencies) {
       } catch (error) {
         const known = asConsoleError(error);
         if (!known) log.error({ err: error }, "unexpected error in a route handler");
+        else if (isBankError(error)) log.warn({ err: error, bankError: error.kind }, "bank call failed");
         response = (known ?? new ConsoleError(500, "internal_error", `Something went wrong in the console. Quote request id ${requestId} to an admin.`)).toResponse();
       }
       response.headers.set(requestIdHeader, requestId);

@@ -120,12 +120,11 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
   for (;;) {
     call.attempts += 1;
     const result = await attempt(url, request, target, options.timeoutMs);
-    const status = "answer" in result ? result.answer.status : undefined;
-    const retryable = "failure" in result || retryableStatuses.has(status!);
-    if (retryable && call.attempts < maxAttempts) {
+    const transientReason = "failure" in result ? result.failure : retryableStatuses.has(result.answer.status) ? result.answer.status : null;
+    if (transientReason !== null && call.attempts < maxAttempts) {
       const delay = backoffMs(call.attempts - 1, options, "answer" in result ? result.answer.headers.get("retry-after") : null);
       options.log?.warn(
-        { operation: call.operation, attempt: call.attempts, reason: status ?? ("failure" in result ? result.failure : "unknown"), retryInMs: Math.round(delay) },
+        { operation: call.operation, attempt: call.attempts, reason: transientReason, retryInMs: Math.round(delay) },
         "bank call failed; retrying",
       );
       await sleep(delay);
