@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   BankInvalidResponseError,
@@ -8,7 +9,7 @@ import {
   BankUnreachableError,
 } from "./errors";
 import { answerJson, dropConnection, startLocalServer, type LocalServer, type ReceivedRequest } from "./test-support/local-server";
-import { sendBankRequest, type BankRequest, type HttpMethod, type TransportOptions } from "./transport";
+import { backoffMs, sendBankRequest, type BankRequest, type HttpMethod, type TransportOptions } from "./transport";
 
 const options: TransportOptions = { timeoutMs: 300, retries: 2, retryBaseMs: 1, retryMaxMs: 5 };
 const secret = "s3cret-value";
@@ -150,5 +151,26 @@ describe("sendBankRequest", () => {
     const error = await sendBankRequest(target, { ...read, path: "http://evil.example/ach" }, options).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BankInvalidResponseError);
     expect(server!.received).toHaveLength(0);
+  });
+});
+
+describe("backoffMs", () => {
+  it("waits a random share of an exponentially growing, capped interval", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 1_000 }), fc.integer({ min: 1, max: 60_000 }), (retry, base, max) => {
+        const delay = backoffMs(retry, { ...options, retryBaseMs: base, retryMaxMs: max }, null);
+        return delay >= 0 && delay <= Math.min(max, base * 2 ** retry);
+      }),
+    );
+  });
+
+  it("spreads the waits of many clients instead of synchronising them", () => {
+    const delays = new Set(Array.from({ length: 50 }, () => backoffMs(3, { ...options, retryBaseMs: 100, retryMaxMs: 10_000 }, null)));
+    expect(delays.size).toBeGreaterThan(40);
+  });
+
+  it("follows the bank's Retry-After in seconds, never beyond the cap", () => {
+    expect(backoffMs(0, { ...options, retryMaxMs: 5_000 }, "2")).toBe(2_000);
+    expect(backoffMs(0, { ...options, retryMaxMs: 5_000 }, "120")).toBe(5_000);
   });
 });

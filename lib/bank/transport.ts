@@ -100,7 +100,8 @@ function bankMessage(status: number, statusText: string, text: string): string {
   return (text.trim() || statusText || `HTTP ${status}`).slice(0, bankMessageMaxLength);
 }
 
-function backoffMs(retry: number, options: TransportOptions, retryAfter: string | null): number {
+/** The wait before retry `retry` (0-based): the bank's Retry-After in seconds when given (capped), else full jitter. */
+export function backoffMs(retry: number, options: TransportOptions, retryAfter: string | null): number {
   const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, options.retryMaxMs);
   return Math.random() * Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** retry);
