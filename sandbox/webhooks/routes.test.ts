@@ -127,6 +127,14 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
       expect((response.body as { error: string }).error).toContain(field);
     });
 
+    it("answers 415 to a body that is not JSON and 405 to a method the path does not have", async () => {
+      const notJson = await request("/webhook", { method: "POST", body: "url=x", headers: { "content-type": "text/plain" } });
+      expect(notJson.status).toBe(415);
+      const put = await request("/webhook/webhook_any", { method: "PUT", json: {} });
+      expect(put.status).toBe(405);
+      expect(put.headers.get("allow")).toContain("PATCH");
+    });
+
     it("answers 404 for an unknown webhook id on every operation", async () => {
       for (const [method, path] of [
         ["GET", "/webhook/webhook_nope"],
