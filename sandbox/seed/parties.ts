@@ -149,9 +149,11 @@ export function generateDigitalWalletTokens(rng: SeededRandom, now: Date, cardRo
     const rule = cardRules.find((candidate) => candidate.matches({ cardId: card.id }));
     return rule ? [{ card, fulfillment: rule.outcome }] : [];
   });
+  // A magic card's tokens all show the status its suffix forces: only its own token is generated for it.
+  const ordinaryCards = cardRows.filter((card) => !magicCards.some((magic) => magic.card === card));
   return Array.from({ length: count }, (_, index) => {
     const forced = magicCards[index];
-    const card = forced?.card ?? rng.pick(cardRows);
+    const card = forced?.card ?? rng.pick(ordinaryCards);
     const wanted = forced ? undefined : statusesToCover.shift();
     const fulfillment: FulfillmentStatus =
       forced?.fulfillment ??

@@ -40,13 +40,15 @@ const scratch = await scratchDatabase();
 const database = await openSandboxDatabase(scratch.url);
 try {
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await seedDatabase(
-    { database, db: database.db, baseUrl: "http://127.0.0.1", settings: defaultSandboxSettings, now: () => new Date(), log: createLogger({ level: "silent" }) },
+    { database, db: database.db, baseUrl: "http://127.0.0.1", settings: defaultSandboxSettings, now: () => new Date(), log: createLogger({ level: "info" }) },
     seed,
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   const { rows } = await database.pool.query<{ count: string }>("SELECT count(*) FROM sandbox.ach");
-  console.log(`${postgresUrl ? "postgresql" : "pglite"}: seed ${seedArgument} (${rows[0]?.count} ACH rows) in ${seconds.toFixed(1)} s`);
+  console.log(`${postgresUrl ? "postgresql" : "pglite"}: seed ${seedArgument} (${rows[0]?.count} ACH rows) in ${seconds.toFixed(1)} s (this process's CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`);
 } finally {
   await database.close();
   await scratch.drop();
