@@ -5,11 +5,14 @@ import { signOut } from "@/lib/auth/config";
 import { requireUser } from "@/lib/auth/current-user";
 import { environmentCookie, isEnvironment } from "@/lib/credentials/environments";
 
-/** Switches the signed-in user's own active environment (see getActiveEnvironment); any role may look at either. */
+/**
+ * Switches the signed-in user's own active environment (see getActiveEnvironment); any role may look at either.
+ * Anything but a known environment leaves the choice as it was.
+ */
 export async function switchEnvironment(form: FormData): Promise<void> {
   await requireUser();
   const environment = form.get("environment");
-  if (!isEnvironment(environment)) throw new Error("environment: expected sandbox or production");
+  if (!isEnvironment(environment)) return;
   (await cookies()).set(environmentCookie, environment, { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 * 60 * 24 * 365 });
 }
 

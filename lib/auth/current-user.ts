@@ -4,7 +4,9 @@ import { forbidden, redirect } from "next/navigation";
 import { consoleDb } from "@/lib/db/console";
 import { can, type Permission } from "@/lib/permissions";
 import { auth } from "./config";
+import { env } from "@/lib/env/console";
 import { requestPathHeader } from "./request-path";
+import { sessionWithinMaxAge } from "./session-age";
 import { findSessionUser, type StaffUser } from "./staff-users";
 
 export type { StaffUser } from "./staff-users";
@@ -17,7 +19,7 @@ export type { StaffUser } from "./staff-users";
 export async function getCurrentUser(): Promise<StaffUser | null> {
   const session = await auth();
   const id = session?.user?.id;
-  if (!id || !session.signedInAt) return null;
+  if (!id || !session.signedInAt || !sessionWithinMaxAge(session.signedInAt, Date.now(), env.SESSION_MAX_AGE_HOURS)) return null;
   return findSessionUser((await consoleDb()).db, id, new Date(session.signedInAt * 1000));
 }
 
