@@ -26,6 +26,8 @@ const ipThrottle = new SignInThrottle(perIpRule);
 
 const credentialsInput = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
 
+// Next.js fills x-forwarded-for from the socket only when the request has none, so without a reverse proxy that
+// overwrites it a client can pick its own IP key; the per-email limit holds regardless.
 function clientIp(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return forwarded || request.headers.get("x-real-ip") || "unknown";
