@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { StaffUser } from "@/lib/auth/staff-users";
 import { createLogger } from "@/lib/log";
 import { ConsoleError } from "./errors";
-import { createApiRoute } from "./route";
+import { createApiRoute, maxBodyBytes } from "./route";
 
 // The wrapper on its own (the bank proxy's tests cover it with the bank behind it).
 
@@ -68,5 +68,14 @@ describe("createApiRoute", () => {
     const handler = apiRoute({ permission: "staff:manage", body: z.strictObject({ name: z.string() }), handle: async () => "never" });
     const response = await handler(new Request("http://console.test/api/staff", { method: "POST", body: "{broken", headers: { origin: "http://console.test" } }));
     expect(response.status).toBe(403);
+  });
+
+  it("refuses a body above the size limit before parsing it", async () => {
+    const { apiRoute } = wrapperWithLog();
+    const handler = apiRoute({ permission: "bank:read", body: z.unknown(), handle: async () => "never" });
+    const body = JSON.stringify({ padding: "x".repeat(maxBodyBytes) });
+    const response = await handler(new Request("http://console.test/api/thing", { method: "POST", body, headers: { origin: "http://console.test" } }));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { code: "payload_too_large" } });
   });
 });

@@ -72,8 +72,14 @@ function queryOf(url: URL): Record<string, string> {
   return query;
 }
 
+/** Far above any body the console accepts (userdata is at most 1 KB); a bigger one is refused before parsing. */
+export const maxBodyBytes = 64 * 1024;
+
 async function bodyOf(request: Request): Promise<unknown> {
   const text = await request.text();
+  if (Buffer.byteLength(text) > maxBodyBytes) {
+    throw new ConsoleError(413, "payload_too_large", `The request body is larger than ${maxBodyBytes / 1024} KB.`);
+  }
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);
