@@ -90,17 +90,17 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     }
 
     const result = await bank.call(exposed.operationId, input);
-    if (exposed.personalData) {
-      if (reveal) {
-        await dependencies.recordAuditEvent({ ...entry, action: `${exposed.personalData}.reveal` });
-        return result;
-      }
-      if (isList) {
-        const page = result as { data: Record<string, unknown>[] };
-        return throughConsole({ ...page, data: page.data.map((item) => maskApplication(exposed.personalData!, item)) }, bank);
-      }
-      return maskApplication(exposed.personalData, result as Record<string, unknown>);
+    const kind = exposed.personalData;
+    if (kind && reveal) {
+      // Recorded before the answer leaves: when the record cannot be written, nothing is revealed.
+      await dependencies.recordAuditEvent({ ...entry, action: `${kind}.reveal` });
+      return result;
     }
+    if (kind && isList) {
+      const page = result as { data: Record<string, unknown>[] };
+      return throughConsole({ ...page, data: page.data.map((item) => maskApplication(kind, item)) }, bank);
+    }
+    if (kind) return maskApplication(kind, result as Record<string, unknown>);
     return isList ? throughConsole(result, bank) : result;
   }
 
