@@ -266,6 +266,16 @@ describe("the bank proxy route", () => {
       expect(records).toEqual([expect.objectContaining({ action: "person_application.reveal", targetId: "apsn_1", role: "compliance" })]);
     });
 
+    it("is not revealed when the reveal cannot be audited", async () => {
+      currentUser = staff("compliance");
+      const broken = connectDatabase(database.pool.options.connectionString!, schema);
+      await broken.close();
+      auditDatabase = () => broken.db;
+      const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
+      expect(response.status).toBe(500);
+      expect(response.text).not.toContain("123-45-6789");
+    });
+
     it.each(["viewer", "operations"] as const)("is never revealed to %s, and the bank is not asked", async (role) => {
       currentUser = staff(role);
       const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
