@@ -50,7 +50,8 @@ export const events = sandboxSchema.table(
   (table) => [index("events_created_at_id_idx").on(table.createdAt.desc(), table.id.desc())],
 );
 
-export const deliveryStates = ["pending", "delivered", "failed"] as const;
+/** `paused`: pending, but its webhook is in `error` or `disabled`; a reset makes it `pending` (and due) again. */
+export const deliveryStates = ["pending", "paused", "delivered", "failed"] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
 /**

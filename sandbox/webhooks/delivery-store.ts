@@ -73,7 +73,7 @@ export async function releaseClaims(db: SandboxDb, ids: string[]): Promise<void>
   await db
     .update(webhookDeliveries)
     .set({ lockedUntil: null })
-    .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.state, "pending")));
+    .where(inArray(webhookDeliveries.id, ids));
 }
 
 export interface AttemptOutcome {
@@ -97,12 +97,18 @@ export async function recordAttempt(
 ): Promise<void> {
   const attempt = delivery.attempts + 1;
   const exhausted = attempt >= maxDeliveryAttempts;
-  const state = outcome.succeeded ? "delivered" : exhausted ? "failed" : "pending";
   const retryAfterMs = outcome.succeeded || exhausted ? 0 : retryDelayMs(settings, attempt);
   await db.transaction(async (tx) => {
     // Attempts of one webhook are recorded one at a time, so concurrent failures cannot each count one short of
     // the threshold. Webhook before delivery, the order every writer of both follows (no deadlock).
-    await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, delivery.webhookId)).for("no key update");
+    const [hook] = await tx
+      .select({ status: webhooks.status })
+      .from(webhooks)
+      .where(eq(webhooks.id, delivery.webhookId))
+      .for("no key update");
+    // A retry of a webhook that left `enabled` while this attempt was in flight waits for its reset.
+    const retryState = hook?.status === "enabled" ? "pending" : "paused";
+    const state = outcome.succeeded ? "delivered" : exhausted ? "failed" : retryState;
     const updated = await tx
       .update(webhookDeliveries)
       .set({
@@ -117,7 +123,8 @@ export async function recordAttempt(
         and(
           eq(webhookDeliveries.id, delivery.id),
           eq(webhookDeliveries.attempts, delivery.attempts),
-          eq(webhookDeliveries.state, "pending"),
+          // Paused while this attempt was in flight: still ours to record.
+          inArray(webhookDeliveries.state, ["pending", "paused"]),
         ),
       )
       .returning({ id: webhookDeliveries.id });
@@ -167,5 +174,26 @@ async function enterErrorIfThresholdReached(
     .set({ status: "error", error: reason, updatedAt: outcome.attemptedAt })
     .where(and(eq(webhooks.id, webhookId), eq(webhooks.status, "enabled")))
     .returning({ id: webhooks.id });
-  if (entered.length > 0) await emitEvent(tx, { resource: "webhook", op: "update", id: webhookId });
+  if (entered.length === 0) return;
+  await pauseDeliveries(tx, webhookId);
+  await emitEvent(tx, { resource: "webhook", op: "update", id: webhookId });
+}
+
+/**
+ * A webhook left `enabled`: its pending deliveries are kept but set aside, so that claiming never scans them.
+ * Call with the webhook locked (the route and the worker both lock it first).
+ */
+export async function pauseDeliveries(tx: SandboxDb, webhookId: string): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ state: "paused", updatedAt: sql`now()` })
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.state, "pending")));
+}
+
+/** A webhook was reset to `enabled`: its paused (and any pending) deliveries are due at once. */
+export async function resumeDeliveries(tx: SandboxDb, webhookId: string, now: Date): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ state: "pending", nextAttemptAt: sql`least(${webhookDeliveries.nextAttemptAt}, ${now}::timestamptz)`, updatedAt: now })
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), inArray(webhookDeliveries.state, ["pending", "paused"])));
 }

@@ -1,14 +1,15 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { createWebhookBody, listQueries, patchWebhookBody, webhook, webhookDelivery } from "@/lib/contract";
 import type { SandboxContext } from "@/sandbox/context";
 import type { SandboxDb } from "@/sandbox/db";
-import { deliveryAttempts, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
+import { deliveryAttempts, webhooks } from "@/sandbox/db/webhook-schema";
 import { emitEvent, newId } from "@/sandbox/events/emit";
 import { badRequest, notFound } from "@/sandbox/http/errors";
 import { jsonObjectSql, type FieldKind } from "@/sandbox/http/format";
 import { listPage, type ListSource } from "@/sandbox/http/pagination";
 import { parseQuery, readJsonBody } from "@/sandbox/http/request";
+import { pauseDeliveries, resumeDeliveries } from "./delivery-store";
 import { qualifiedName } from "@/sandbox/routes/resource-sources";
 import { jsonHeaders } from "@/sandbox/routes/resources";
 
@@ -135,13 +136,9 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
         })
         .where(eq(webhooks.id, id))
         .returning(returningJson);
-      if (resuming) {
-        // Pending deliveries waited out the error or disabled state: send them now rather than after their backoff.
-        await tx
-          .update(webhookDeliveries)
-          .set({ nextAttemptAt: now, updatedAt: now })
-          .where(and(eq(webhookDeliveries.webhookId, id), eq(webhookDeliveries.state, "pending"), gt(webhookDeliveries.nextAttemptAt, now)));
-      }
+      // Deliveries set aside while the webhook was not enabled are sent now rather than after their backoff.
+      if (resuming) await resumeDeliveries(tx, id, now);
+      if (body.status === "disabled" && previous.status === "enabled") await pauseDeliveries(tx, id);
       await emitEvent(tx, { resource: "webhook", op: "update", id });
       return row!.j;
     });

@@ -8,7 +8,7 @@ import { openSandboxDatabase, type SandboxDatabase } from "@/sandbox/db";
 import { deliveryAttempts, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
 import { emitEvent, newId } from "@/sandbox/events/emit";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { claimDueDeliveries } from "./delivery-store";
+import { claimDueDeliveries, pauseDeliveries, resumeDeliveries } from "./delivery-store";
 import { maxDeliveryAttempts, nominalRetryDelayMs, type WebhookSettings } from "./settings";
 import { eventually, startReceiver, type Receiver } from "./testing/receiver";
 import { startDeliveryWorker } from "./worker";
@@ -174,7 +174,35 @@ describe.each(testDatabaseTargets)("delivery worker on $name", (target) => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(receiver.at("/failing")).toHaveLength(sentWhenErrored);
     const pending = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, failing));
-    expect(pending.filter((d) => d.state === "pending").length).toBeGreaterThan(0);
+    // Its undelivered notifications are kept, set aside until a reset.
+    expect(pending.filter((d) => d.state === "paused").length).toBeGreaterThan(0);
+    expect(pending.filter((d) => d.state === "pending")).toEqual([]);
+  });
+
+  it("records an attempt that was in flight when its webhook left enabled, and retries right after the reset", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    receiver.respondWith(async (path, index) => {
+      if (path === "/held" && index === 0) await held;
+      return path === "/held" && index === 0 ? 500 : 200;
+    });
+    const id = await addWebhook("/held", "card.update");
+    // The claim's lease (2 x 5 s + 1 s) outlasts the wait below: only a recorded attempt lets the retry go early.
+    start({ requestTimeoutMs: 5_000 });
+    await emitEvent(database.db, { resource: "card", op: "update", id: "card_held" });
+    await eventually(() => receiver.at("/held").length === 1);
+    await database.db.transaction(async (tx) => {
+      await tx.update(webhooks).set({ status: "disabled" }).where(eq(webhooks.id, id));
+      await pauseDeliveries(tx, id);
+    });
+    release();
+    await eventually(async () => (await attemptsOf(id)).length === 1);
+    expect(await deliveryOf(id)).toMatchObject({ state: "paused", attempts: 1, lockedUntil: null });
+    await database.db.transaction(async (tx) => {
+      await tx.update(webhooks).set({ status: "enabled" }).where(eq(webhooks.id, id));
+      await resumeDeliveries(tx, id, new Date());
+    });
+    await eventually(async () => (await deliveryOf(id)).state === "delivered", 5_000);
   });
 
   it("sends nothing for disabled webhooks, even for deliveries queued before they were disabled", async () => {

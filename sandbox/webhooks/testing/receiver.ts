@@ -14,15 +14,15 @@ export interface ReceivedNotification {
  */
 export async function startReceiver() {
   const received: ReceivedNotification[] = [];
-  let respond: (path: string, index: number) => number = () => 200;
+  let respond: (path: string, index: number) => number | Promise<number> = () => 200;
   const server = createServer((request, response) => {
     let text = "";
     request.setEncoding("utf8");
     request.on("data", (chunk: string) => (text += chunk));
-    request.on("end", () => {
+    request.on("end", async () => {
       const path = request.url ?? "/";
       received.push({ at: performance.now(), path, headers: request.headers, body: JSON.parse(text) });
-      const status = respond(path, received.filter((r) => r.path === path).length - 1);
+      const status = await respond(path, received.filter((r) => r.path === path).length - 1);
       response.writeHead(status, status >= 300 && status < 400 ? { location: "http://127.0.0.1:1/elsewhere" } : {});
       response.end(status >= 400 ? "receiver failed on purpose" : "");
     });
@@ -33,8 +33,8 @@ export async function startReceiver() {
     received,
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     at: (path: string) => received.filter((r) => r.path === path),
-    /** Decides the status of each request: `index` counts the requests to that path so far, from 0. */
-    respondWith(pick: (path: string, index: number) => number) {
+    /** Decides the status of each request (possibly later): `index` counts the requests to that path, from 0. */
+    respondWith(pick: (path: string, index: number) => number | Promise<number>) {
       respond = pick;
     },
     close: () =>
