@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { StaffUser } from "@/lib/auth/staff-users";
+import { BankRejectedError } from "@/lib/bank/errors";
 import { createLogger } from "@/lib/log";
 import { ConsoleError } from "./errors";
 import { createApiRoute, maxBodyBytes } from "./route";
@@ -77,5 +78,17 @@ describe("createApiRoute", () => {
     const response = await handler(new Request("http://console.test/api/thing", { method: "POST", body, headers: { origin: "http://console.test" } }));
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: { code: "payload_too_large" } });
+  });
+
+  it("maps a bank failure to the console's shape and logs it in one line without a stack", async () => {
+    const { apiRoute, logLines } = wrapperWithLog();
+    const call = { operation: "get_ach", method: "GET", path: "/ach/ach_1", attempts: 1 };
+    const handler = apiRoute({ permission: "bank:read", handle: async () => Promise.reject(new BankRejectedError(call, 409, "Transfer already sent")) });
+    const response = await handler(new Request("http://console.test/api/bank/ach/ach_1"));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: { code: "bank_rejected", message: "Transfer already sent" } });
+    const [bankLine] = logLines();
+    expect(bankLine).toMatchObject({ msg: "bank call failed", bank: { kind: "rejected", operation: "get_ach", status: 409, attempts: 1 } });
+    expect(JSON.stringify(bankLine)).not.toContain("stack");
   });
 });

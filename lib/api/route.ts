@@ -130,7 +130,11 @@ export function createApiRoute(dependencies: ApiDependencies) {
       } catch (error) {
         const known = asConsoleError(error);
         if (!known) log.error({ err: error }, "unexpected error in a route handler");
-        else if (isBankError(error)) log.warn({ err: error, bankError: error.kind }, "bank call failed");
+        else if (isBankError(error)) {
+          // Expected failures: what and why in one line, without a stack.
+          const status = "status" in error ? error.status : undefined;
+          log.warn({ bank: { kind: error.kind, operation: error.operation, status, attempts: error.attempts, message: error.message } }, "bank call failed");
+        }
         response = (known ?? new ConsoleError(500, "internal_error", `Something went wrong in the console. Quote request id ${requestId} to an admin.`)).toResponse();
       }
       response.headers.set(requestIdHeader, requestId);

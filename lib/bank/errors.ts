@@ -23,7 +23,6 @@ export abstract class BankError extends Error {
 
   constructor(call: BankCallDescription, message: string, options?: { cause?: unknown }) {
     super(`${call.operation} (${call.method} ${call.path}): ${message}`, options);
-    this.name = new.target.name;
     this.operation = call.operation;
     this.method = call.method;
     this.path = call.path;
@@ -33,6 +32,7 @@ export abstract class BankError extends Error {
 
 /** The request does not match the contract, so it was not sent; `problems` name the fields. */
 export class BankInvalidRequestError extends BankError {
+  override readonly name = "BankInvalidRequestError";
   readonly kind = "invalid_request";
   constructor(call: BankCallDescription, readonly problems: string[]) {
     super(call, `the request does not match the contract, nothing was sent: ${problems.join("; ")}`);
@@ -41,11 +41,13 @@ export class BankInvalidRequestError extends BankError {
 
 /** No HTTP answer: connection refused, reset, dropped, DNS failure. */
 export class BankUnreachableError extends BankError {
+  override readonly name = "BankUnreachableError";
   readonly kind = "unreachable";
 }
 
 /** The bank did not answer (headers and body) within the timeout. */
 export class BankTimeoutError extends BankError {
+  override readonly name = "BankTimeoutError";
   readonly kind = "timeout";
   constructor(call: BankCallDescription, readonly timeoutMs: number) {
     super(call, `no complete answer within ${timeoutMs} ms`);
@@ -54,6 +56,7 @@ export class BankTimeoutError extends BankError {
 
 /** The bank refused the request with a 4xx; `bankMessage` is the bank's own explanation. */
 export class BankRejectedError extends BankError {
+  override readonly name = "BankRejectedError";
   readonly kind = "rejected";
   constructor(call: BankCallDescription, readonly status: number, readonly bankMessage: string) {
     super(call, `the bank answered ${status}: ${bankMessage}`);
@@ -62,6 +65,7 @@ export class BankRejectedError extends BankError {
 
 /** The bank answered with a 5xx. */
 export class BankServerError extends BankError {
+  override readonly name = "BankServerError";
   readonly kind = "server_error";
   constructor(call: BankCallDescription, readonly status: number, readonly bankMessage: string) {
     super(call, `the bank answered ${status}: ${bankMessage}`);
@@ -70,6 +74,7 @@ export class BankServerError extends BankError {
 
 /** The bank answered 2xx but the body is not JSON or does not match the contract; `problems` name the fields. */
 export class BankInvalidResponseError extends BankError {
+  override readonly name = "BankInvalidResponseError";
   readonly kind = "invalid_response";
   constructor(call: BankCallDescription, readonly problems: string[]) {
     super(call, `the answer does not match the contract: ${problems.join("; ")}`);
