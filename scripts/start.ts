@@ -44,7 +44,7 @@ const sandboxUrl = `http://${consoleEnv.HOST}:${consoleEnv.SANDBOX_PORT}`;
 const consoleUrl = `http://${consoleEnv.HOST}:${consoleEnv.PORT}`;
 
 try {
-  const sandbox = startService("sandbox", bin("tsx"), ["sandbox/main.ts"], {
+  const sandbox = startService("sandbox", process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
     ...process.env,
     SANDBOX_DATABASE_URL: sandboxEnv.SANDBOX_DATABASE_URL ?? embedded!.url,
   }, logFile);

@@ -22,7 +22,9 @@ const deepPage = Math.min(10_000, Math.floor(rows / pageSize));
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
 const auth = { authorization: `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}` };
-const tsx = path.resolve("node_modules/.bin/tsx");
+// One process per child (no tsx wrapper process in between), so stopping a child stops what it runs.
+const node = process.execPath;
+const script = (file: string, ...args: string[]) => ["--import", "tsx", file, ...args];
 const workDir = mkdtempSync(path.join(tmpdir(), "bench-sandbox-"));
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
@@ -36,10 +38,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the sandbox bank as users do (tsx sandbox/main.ts) and waits until it answers; returns it and its URL. */
+/** Starts the sandbox bank as `npm run sandbox` does (sandbox/main.ts under tsx) and waits until it answers; returns it and its URL. */
 async function startSandbox(env: Record<string, string>) {
-  const port = await freePort();
-  const child = startChild(tsx, ["sandbox/main.ts"], { SANDBOX_PORT: String(port), SANDBOX_LIFECYCLE: "off", LOG_LEVEL: "warn", ...env });
+  const port = env.SANDBOX_PORT ? Number(env.SANDBOX_PORT) : await freePort();
+  const child = startChild(node, script("sandbox/main.ts"), { SANDBOX_LIFECYCLE: "off", LOG_LEVEL: "warn", ...env, SANDBOX_PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
   const readyAfterMs = await waitForHealth(`${url}/health`, child, 30 * 60_000);
   return { child, url, port, readyAfterMs };
@@ -70,13 +72,12 @@ const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
 const fmt = (result: LoadResult) => [`${result.p50} ms`, `${result.p99} ms`, Math.round(result.requestsPerSecond), result.non2xx];
 
-async function benchBackend(name: string, databaseUrl: string, prism: { url?: string; openApi?: string }) {
+async function benchBackend(name: string, databaseUrl: string, prismUrl: string) {
   log(`${name}: seeding ${rows.toLocaleString("en-US")} ACH transfers and starting the sandbox bank...`);
   const sandbox = await startSandbox({ SANDBOX_DATABASE_URL: databaseUrl, SANDBOX_SEED: String(rows) });
   log(`${name}: ready after ${(sandbox.readyAfterMs / 1000).toFixed(1)} s (seed included)`);
-  const ceilingChild = startChild(tsx, ["scripts/bench/ceiling-server.ts"], { DATABASE_URL: databaseUrl, PORT: "0" });
+  const ceilingChild = startChild(node, script("scripts/bench/ceiling-server.ts"), { DATABASE_URL: databaseUrl, PORT: "0" });
   const ceiling = `http://127.0.0.1:${(await firstJsonLine<{ port: number }>(ceilingChild)).port}`;
-  prism.openApi ??= await (await fetch(`${sandbox.url}/openapi.json`, { headers: auth })).text();
 
   report.push("", `### ${name}: ${rows.toLocaleString("en-US")} ACH transfers (seed + start: ${(sandbox.readyAfterMs / 1000).toFixed(0)} s)`, "");
   row(["request", "server", "p50", "p99", "req/s", "non-2xx", "vs ceiling"]);
@@ -87,10 +88,8 @@ async function benchBackend(name: string, databaseUrl: string, prism: { url?: st
     const bare = await measure(`${ceiling}/ach?${scenario.query}`, {}, seconds);
     row([scenario.name, "sandbox bank", ...fmt(ours), `${(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}x`]);
     row([scenario.name, "ceiling (node:http + same SQL)", ...fmt(bare), "1.00x"]);
-    if (prism.url) {
-      const peer = await measure(`${prism.url}/ach?${scenario.query}`, auth, seconds);
-      row([scenario.name, "Stoplight Prism 5.14.2 (mock)", ...fmt(peer), `${(peer.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}x`]);
-    }
+    const peer = await measure(`${prismUrl}/ach?${scenario.query}`, auth, seconds);
+    row([scenario.name, "Stoplight Prism 5.14.2 (mock)", ...fmt(peer), `${(peer.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}x`]);
     firstPage[scenario.name] = ours.p50;
     log(`${name}: ${scenario.name} done`);
   }
@@ -149,27 +148,29 @@ try {
   // Memory with the demo seed: the sandbox as `npm run sandbox` runs it, with its own in-process PGlite.
   const demo = await startSandbox({ SANDBOX_DATA: "memory", SANDBOX_SEED: "demo" });
   const demoMemory = residentMemoryOfTree(demo.child.pid!);
+  const openApi = await (await fetch(`${demo.url}/openapi.json`, { headers: auth })).text();
   await stopChild(demo.child);
+  // Prism mocks GET /ach from our generated OpenAPI document; it keeps no data, so one instance serves every backend.
+  const prism = await startPrism(openApi);
 
   // PGlite: one embedded database in its own process, so the sandbox and the ceiling reach it the same way.
   const sandboxPort = await freePort();
   const pgliteDir = path.join(workDir, `sandbox-${sandboxPort}`);
-  const dbHost = startChild(tsx, ["scripts/bench/embedded-db.ts", pgliteDir], {});
+  const dbHost = startChild(node, script("scripts/bench/embedded-db.ts", pgliteDir), {});
   const { url: pgliteUrl } = await firstJsonLine<{ url: string }>(dbHost);
-  const prismState: { url?: string; openApi?: string } = {};
-  await benchBackend("PGlite", pgliteUrl, prismState);
+  await benchBackend("PGlite", pgliteUrl, prism.url);
   await stopChild(dbHost);
+  log("PGlite: measuring the memory of a standalone sandbox on the same data...");
 
   // Memory with 1,000,000 rows: the same data directory opened by a standalone sandbox (in-process PGlite).
   const big = await startSandbox({ SANDBOX_PORT: String(sandboxPort), DATA_ROOT: workDir, SANDBOX_DATA: "disk", SANDBOX_SEED: String(rows) });
   const bigMemory = residentMemoryOfTree(big.child.pid!);
+  log(`standalone sandbox ready after ${(big.readyAfterMs / 1000).toFixed(1)} s`);
   await stopChild(big.child);
 
-  const prism = await startPrism(prismState.openApi!);
-  prismState.url = prism.url;
   const postgres = await postgresDatabase();
   if (postgres) {
-    await benchBackend("PostgreSQL", postgres.url, prismState);
+    await benchBackend("PostgreSQL", postgres.url, prism.url);
     await postgres.drop();
   }
   await stopChild(prism.child);
