@@ -51,7 +51,7 @@ export function nextNetworkTransferState(
   return undefined;
 }
 
-export function needsBalancing(transfer: Pick<NetworkTransferState, "status" | "version" | "cross_bank" | "balanced_at">): boolean {
+function needsBalancing(transfer: Pick<NetworkTransferState, "status" | "version" | "cross_bank" | "balanced_at">): boolean {
   return transfer.status === "sent" && transfer.version === "v2" && transfer.cross_bank && transfer.balanced_at === null;
 }
 

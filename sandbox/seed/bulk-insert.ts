@@ -3,8 +3,8 @@ import type pg from "pg";
 
 /**
  * Inserts rows with one statement per batch whatever its size: each column travels as one array parameter and
- * `unnest` turns the arrays back into rows. 17 parameters instead of 17 per row, so a batch of 20,000 rows is one
- * round trip, and PostgreSQL and PGlite both parse it quickly. Column types come from the drizzle table, so this
+ * `unnest` turns the arrays back into rows. 17 parameters instead of 17 per row, so a batch of thousands of rows is
+ * one round trip, and PostgreSQL and PGlite both parse it quickly. Column types come from the drizzle table, so this
  * serves every resource table.
  */
 export async function insertRows(client: pg.ClientBase, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {

@@ -47,8 +47,12 @@ export const seededTables = {
   digital_wallet_token: digitalWalletTokens,
 } satisfies Record<keyof typeof demoSizes, PgTable>;
 
-/** Rows per INSERT when loading many ACH transfers. */
-const ACH_BATCH = 20_000;
+/**
+ * Rows per INSERT when loading many ACH transfers (~450 KB of parameters). Bigger batches cost more than they save:
+ * the embedded server's socket reassembles a message by concatenating every chunk onto the ones before, which is
+ * quadratic in the message size.
+ */
+const ACH_BATCH = 2_000;
 /** From this many ACH transfers on, indexes are built once after loading rather than maintained row by row. */
 const REBUILD_INDEXES_FROM = 50_000;
 /** Every set derives from this one seed string: the same set and clock always give the same data. */
