@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./embedded";
@@ -37,5 +40,28 @@ describe("embedded PostgreSQL shared by several connections", () => {
     await expect(pool.query("SELECT $1::int AS n", ["not a number"])).rejects.toThrow(/invalid input syntax/);
     const results = await Promise.all([1, 2, 3].map(async (n) => (await pool.query("SELECT $1::int AS n", [n])).rows[0].n));
     expect(results).toEqual([1, 2, 3]);
+  });
+});
+
+describe("embedded PostgreSQL on disk", () => {
+  let dataDir: string;
+  let embedded: EmbeddedPostgres | undefined;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "embedded-disk-"));
+  });
+  afterAll(async () => {
+    await embedded?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("starts over a socket file left behind by a killed process, and refuses a second server on the same data", async () => {
+    mkdirSync(path.join(dataDir, "socket"), { recursive: true });
+    writeFileSync(path.join(dataDir, "socket", ".s.PGSQL.5432"), "left by a process killed with SIGKILL");
+    embedded = await startEmbeddedPostgres({ dataDir });
+    const pool = new pg.Pool({ connectionString: embedded.url });
+    expect((await pool.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    await pool.end();
+    await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(/Another process serves the embedded database/);
   });
 });

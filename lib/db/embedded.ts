@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -21,9 +22,11 @@ export async function startEmbeddedPostgres(options: { dataDir?: string }): Prom
     ? path.resolve(options.dataDir, "socket")
     : mkdtempSync(path.join(tmpdir(), "bank-pg-"));
   mkdirSync(socketDir, { recursive: true });
+  const socketPath = path.join(socketDir, ".s.PGSQL.5432");
+  await removeStaleSocket(socketPath);
   const pgDataDir = options.dataDir ? path.resolve(options.dataDir, "pgdata") : undefined;
   const db = await PGlite.create(pgDataDir);
-  const server = new PGLiteSocketServer({ db, path: path.join(socketDir, ".s.PGSQL.5432"), maxConnections: 32 });
+  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 32 });
   scheduleWholeQueries(server, db);
   await server.start();
   return {
@@ -34,6 +37,27 @@ export async function startEmbeddedPostgres(options: { dataDir?: string }): Prom
       if (!options.dataDir) rmSync(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A process killed without closing leaves its socket file behind, and listening on that path again fails
+ * (EADDRINUSE). Removes the file when nothing answers on it; refuses to start while another process still serves
+ * the same data directory (PGlite must never open one directory from two processes).
+ */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  if (!existsSync(socketPath)) return;
+  const served = await new Promise<boolean>((resolve) => {
+    const probe = connect(socketPath);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (served) {
+    throw new Error(`Another process serves the embedded database at ${path.dirname(path.dirname(socketPath))}; stop it first`);
+  }
+  rmSync(socketPath, { force: true });
 }
 
 interface QueuedMessage {

@@ -17,10 +17,13 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** `npm run sandbox` as a child process, with its output kept for the failure message. */
+/**
+ * `npm run sandbox` as one child process (node with tsx's loader, not the tsx CLI, whose own child would survive a
+ * SIGKILL of the CLI), with its output kept for the failure message.
+ */
 function startSandboxProcess(env: Record<string, string>) {
   const output: string[] = [];
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["sandbox/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
