@@ -86,7 +86,10 @@ const extendedQueryMessages = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
  * connection keeps the session from its first extended-protocol message to its Sync, and while in a transaction.
  */
 function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
-  const queue = (server as unknown as { queryQueue: SocketQueryQueue }).queryQueue;
+  const queue = (server as unknown as { queryQueue?: SocketQueryQueue }).queryQueue;
+  if (!queue || !Array.isArray(queue.queue) || typeof queue.clearQueueForHandler !== "function") {
+    throw new Error("@electric-sql/pglite-socket changed its query queue: review scheduleWholeQueries in lib/db/embedded.ts");
+  }
   let midQuery: number | null = null;
   queue.processQueue = async function processQueue(this: SocketQueryQueue) {
     if (this.processing) return;
