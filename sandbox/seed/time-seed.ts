@@ -3,6 +3,7 @@
  *   tsx sandbox/seed/time-seed.ts [demo|<ach count>] [postgres://... (a database to create a scratch copy in)]
  * Without a URL it runs on in-memory PGlite.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { createLogger } from "@/lib/log";
@@ -11,6 +12,7 @@ import { openSandboxDatabase } from "@/sandbox/db";
 import { seedDatabase, type SeedName } from "./index";
 
 const [seedArgument = "demo", postgresUrl] = process.argv.slice(2);
+const scratchName = `seed_timing_${process.pid}`;
 const seed: SeedName = seedArgument === "demo" ? "demo" : Number(seedArgument);
 
 async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -18,7 +20,7 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
     const embedded = await startEmbeddedPostgres({});
     return { url: embedded.url, drop: () => embedded.close() };
   }
-  const name = `seed_timing_${process.pid}`;
+  const name = scratchName;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -36,6 +38,24 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
   };
 }
 
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving `database` (Linux /proc; the backend's command line
+ * names its database). The machine may be busy with other work: CPU time says what the load itself costs.
+ */
+function backendCpuSeconds(database: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(` ${database} `)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / 100;
+}
+
 const scratch = await scratchDatabase();
 const database = await openSandboxDatabase(scratch.url);
 try {
@@ -48,7 +68,8 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const { rows } = await database.pool.query<{ count: string }>("SELECT count(*) FROM sandbox.ach");
-  console.log(`${postgresUrl ? "postgresql" : "pglite"}: seed ${seedArgument} (${rows[0]?.count} ACH rows) in ${seconds.toFixed(1)} s (this process's CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s)`);
+  const cpuText = `this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s${postgresUrl ? `, PostgreSQL backends' CPU ${backendCpuSeconds(scratchName).toFixed(1)} s` : ""}`;
+  console.log(`${postgresUrl ? "postgresql" : "pglite"}: seed ${seedArgument} (${rows[0]?.count} ACH rows) in ${seconds.toFixed(1)} s (${cpuText})`);
 } finally {
   await database.close();
   await scratch.drop();
