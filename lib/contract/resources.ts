@@ -274,6 +274,8 @@ export const webhookDelivery = z
     latency_ms: z.number().int().nullable(),
     error: z.string().nullable(),
     succeeded: z.boolean(),
+    /** Where the attempt was sent: the webhook's url may have changed since. */
+    url: z.string(),
   })
   .meta({ id: "WebhookDelivery" });
 
