@@ -43,8 +43,8 @@ const webhookSource: ListSource = {
 
 const deliverySource: ListSource = {
   table: qualifiedName(deliveryAttempts),
-  select: jsonObjectSql([
-    ...fieldsOf(webhookDelivery.shape, {
+  select: jsonObjectSql(
+    fieldsOf(webhookDelivery.shape, {
       id: { kind: "text" },
       webhook_id: { kind: "text" },
       event: { kind: "text" },
@@ -56,10 +56,9 @@ const deliverySource: ListSource = {
       latency_ms: { kind: "integer" },
       error: { kind: "text" },
       succeeded: { kind: "boolean" },
+      url: { kind: "text" },
     }),
-    // Where it was sent: the webhook's url may have changed since.
-    { name: "url", kind: "text" },
-  ]),
+  ),
   filters: {},
   createdAtColumn: "attempted_at",
 };
