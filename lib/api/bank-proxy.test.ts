@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { audited, listAuditRecords, recordAuditEvent } from "@/lib/audit/trail";
 import type { StaffUser } from "@/lib/auth/staff-users";
@@ -6,10 +5,11 @@ import { createBankClient } from "@/lib/bank/client";
 import type { LocalServer } from "@/lib/bank/test-support/local-server";
 import { findOperation } from "@/lib/bank/client";
 import type { Environment } from "@/lib/credentials/environments";
-import { applyMigrations, connectDatabase, type Database } from "@/lib/db/connect";
-import * as schema from "@/lib/db/console-schema";
 import { createLogger } from "@/lib/log";
 import type { Role } from "@/lib/permissions";
+import { connectDatabase, type Database } from "@/lib/db/connect";
+import * as schema from "@/lib/db/console-schema";
+import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { exposedOperations } from "./bank-allowlist";
 import { bankProxyResolver, type BankProxyDependencies } from "./bank-proxy";
@@ -23,8 +23,8 @@ import { startRecordingBank } from "./test-support/recording-bank";
 const consoleOrigin = "http://console.test";
 const staff = (role: Role): StaffUser => ({ id: `stf_${role}`, email: `${role}@demo.bank`, name: role, role, locked: false });
 
-let database: Database<typeof schema>;
-let dropDatabase: () => Promise<void>;
+// The console's database (audit trail); the bank is a recording server, so one database target is enough here.
+const database = migratedConsoleDatabase(testDatabaseTargets[0]!);
 let bank: LocalServer;
 let currentUser: StaffUser | null;
 let environment: Environment;
@@ -58,17 +58,11 @@ async function callProxy(method: string, bankPath: string, options: { body?: str
 const auditRecords = async () => listAuditRecords(database.db, {}, { limit: 1000 });
 
 beforeAll(async () => {
-  const created = await testDatabaseTargets[0]!.create();
-  dropDatabase = created.drop;
-  database = connectDatabase(created.url, schema);
-  await applyMigrations(database, path.resolve("drizzle/console"), "console");
   bank = await startRecordingBank();
 });
 
 afterAll(async () => {
   await bank?.close();
-  await database?.close();
-  await dropDatabase?.();
 });
 
 beforeEach(() => {

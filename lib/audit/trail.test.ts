@@ -1,7 +1,7 @@
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, connectDatabase, type Database } from "@/lib/db/connect";
+import { describe, expect, it } from "vitest";
+import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
+import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { auditCsvHeader, auditCsvRow } from "./csv";
 import { audited, listAuditActions, listAuditRecords, recordAuditEvent, type AuditEntry } from "./trail";
@@ -17,20 +17,7 @@ const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
 });
 
 describe.each(testDatabaseTargets)("audit trail on $name", (target) => {
-  let database: Database<typeof schema>;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await target.create();
-    drop = created.drop;
-    database = connectDatabase(created.url, schema);
-    await applyMigrations(database, path.resolve("drizzle/console"), "console");
-  });
-
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const database = migratedConsoleDatabase(target);
 
   const recordsFor = async (requestId: string) =>
     (await listAuditRecords(database.db, {}, { limit: 1000 })).filter((record) => record.requestId === requestId);

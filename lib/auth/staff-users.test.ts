@@ -1,27 +1,12 @@
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, connectDatabase, type Database } from "@/lib/db/connect";
-import * as schema from "@/lib/db/console-schema";
+import { describe, expect, it } from "vitest";
+import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { demoUsers } from "./demo-users";
 import { verifyPassword } from "./password";
 import { countAdmins, createStaff, EmailTakenError, findSessionUser, findStaffByEmail, findStaffById, listStaff, removeStaff, seedDemoUsers, updateStaff } from "./staff-users";
 
 describe.each(testDatabaseTargets)("staff users on $name", (target) => {
-  let database: Database<typeof schema>;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await target.create();
-    drop = created.drop;
-    database = connectDatabase(created.url, schema);
-    await applyMigrations(database, path.resolve("drizzle/console"), "console");
-  });
-
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const database = migratedConsoleDatabase(target);
 
   it("seeds one demo user per role into an empty table, with working passwords, and only once", async () => {
     await seedDemoUsers(database.db);

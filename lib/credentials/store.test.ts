@@ -1,8 +1,6 @@
-import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, connectDatabase, type Database } from "@/lib/db/connect";
-import * as schema from "@/lib/db/console-schema";
+import { describe, expect, it } from "vitest";
+import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { SealError } from "./seal";
 import { deleteSavedConnection, loadSavedConnection, saveConnection, summarize } from "./store";
@@ -10,20 +8,7 @@ import { deleteSavedConnection, loadSavedConnection, saveConnection, summarize }
 const key = randomBytes(32);
 
 describe.each(testDatabaseTargets)("saved bank credentials on $name", (target) => {
-  let database: Database<typeof schema>;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await target.create();
-    drop = created.drop;
-    database = connectDatabase(created.url, schema);
-    await applyMigrations(database, path.resolve("drizzle/console"), "console");
-  });
-
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const database = migratedConsoleDatabase(target);
 
   it("stores the secret only encrypted and reads it back", async () => {
     const connection = { environment: "production" as const, baseUrl: "https://api.bank.example", auth: { type: "basic" as const, keyId: "key_1", secret: "very-secret-value" } };

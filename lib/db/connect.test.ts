@@ -1,28 +1,15 @@
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { consoleMigrations, migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { applyMigrations, connectDatabase, type Database } from "./connect";
+import { applyMigrations } from "./connect";
 import * as schema from "./console-schema";
 
 describe.each(testDatabaseTargets)("console database on $name", (target) => {
-  let database: Database<typeof schema>;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await target.create();
-    drop = created.drop;
-    database = connectDatabase(created.url, schema);
-    await applyMigrations(database, path.resolve("drizzle/console"), "console");
-  });
-
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const database = migratedConsoleDatabase(target);
 
   it("applies the committed migrations, and applying them again changes nothing", async () => {
-    await applyMigrations(database, path.resolve("drizzle/console"), "console");
+    await applyMigrations(database, consoleMigrations, "console");
     const tables = await database.pool.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'console'");
     expect(tables.rows.map((row) => row.table_name)).toContain("staff_users");
   });
