@@ -2,9 +2,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 
+const running = new Set<ChildProcess>();
+// However the bench ends (done, failed, interrupted), it leaves no server or database process behind.
+process.on("exit", () => running.forEach((child) => child.kill("SIGKILL")));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(1));
+
 /** A helper process of the benchmark; output goes to the bench's stderr so stdout stays the report. */
 export function startChild(command: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  running.add(child);
+  child.on("exit", () => running.delete(child));
   child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
   return child;
 }
