@@ -74,7 +74,7 @@ export function generateSeedData(now: Date, achCount: number) {
   );
   const cardRows = generateCards(root.fork("card"), at, world, persons, demoSizes.card);
   const achRandom = root.fork("ach");
-  const achGenerator = new AchGenerator(achRandom, at, world, counterpartyRows.filter((row) => row.ach), calendar);
+  const achGenerator = new AchGenerator(achRandom, at, world, counterpartyRows.filter((row) => row.ach), calendar, achCount);
   return {
     rows: {
       counterparty: counterpartyRows,

@@ -4,7 +4,20 @@ import { achRules, fednowRules, networkTransferRules } from "@/sandbox/lifecycle
 import type { SeededRandom } from "./random";
 import type { CounterpartyRow } from "./parties";
 import { pickCreatedBefore } from "./parties";
-import { DAY, HISTORY_DAYS, HOUR, MINUTE, amount, id, laterInstant, pastInstant, personName, type CalendarCache, type SeedWorld } from "./shared";
+import {
+  DAY,
+  HISTORY_DAYS,
+  HOUR,
+  MINUTE,
+  amount,
+  id,
+  laterInstant,
+  pastInstant,
+  personName,
+  wholeSeconds,
+  type CalendarCache,
+  type SeedWorld,
+} from "./shared";
 import { achDescriptions, banks, businessNameWords, routingNumber, transferDescriptions, userAgents } from "./vocabulary";
 
 export type AchRow = typeof achTransfers.$inferInsert;
@@ -53,7 +66,11 @@ export const achCoverage: AchPlan[] = [
   { stage: "in_flight", rule: 1 },
 ];
 
-/** Generates ACH transfers one at a time, fast enough for a million. */
+/**
+ * Generates ACH transfers one at a time, fast enough for a million. Creation times advance with the index (evenly
+ * spread over the history, jittered), so a large set lands in the table roughly in creation order: a page of the
+ * newest-first list then reads neighbouring rows, and the created_at index is built from nearly sorted input.
+ */
 export class AchGenerator {
   private readonly originators: string[];
 
@@ -64,6 +81,8 @@ export class AchGenerator {
     /** Counterparties with an ach section, oldest first. */
     private readonly counterparties: readonly CounterpartyRow[],
     private readonly calendar: CalendarCache,
+    /** How many transfers the set will hold. */
+    private readonly count: number,
   ) {
     this.originators = world.orgIds.map((_, i) => `${businessNameWords[i * 3 % businessNameWords.length]} Payments Inc`);
   }
@@ -78,7 +97,10 @@ export class AchGenerator {
   row(index: number, coverage?: AchPlan): AchRow {
     const rng = this.rng;
     const now = this.now;
-    const createdAt = coverage ? createdAtFor(rng, now, coverage.stage) : pastInstant(rng, now, HISTORY_DAYS * DAY);
+    const history = HISTORY_DAYS * DAY;
+    const createdAt = coverage
+      ? createdAtFor(rng, now, coverage.stage)
+      : wholeSeconds(now.getTime() - history + ((index + rng.next()) * history) / this.count);
     const plan = coverage ?? this.randomPlan(createdAt);
     const rule = achRules[plan.rule];
     // A transfer canceled or rejected by the operator never got as far as processing.
