@@ -24,6 +24,8 @@ export type FednowOutcome =
 interface MagicRule<Input, Outcome> {
   /** What triggers the rule, as documented. */
   trigger: string;
+  /** For a rule about the amount: the cents that trigger it (the seed builds its failing amounts from these). */
+  cents?: string;
   matches(input: Input): boolean;
   outcome: Outcome;
 }
@@ -33,27 +35,27 @@ export function centsOf(amount: string): string {
   return amount.slice(-2);
 }
 
-const endsIn = (cents: string) => (input: { amount: string }) => centsOf(input.amount) === cents;
+/** A rule triggered by an amount's cents, and optionally by a further condition its trigger names first. */
+function amountRule<Input extends { amount: string }, Outcome>(
+  cents: string,
+  outcome: Outcome,
+  also?: { label: string; holds(input: Input): boolean },
+): MagicRule<Input, Outcome> {
+  return {
+    trigger: `${also ? `${also.label} with ` : ""}amount ending in .${cents}`,
+    cents,
+    matches: (input) => centsOf(input.amount) === cents && (also?.holds(input) ?? true),
+    outcome,
+  };
+}
 
 export const achRules: MagicRule<{ amount: string }, AchOutcome>[] = [
-  { trigger: "amount ending in .13", matches: endsIn("13"), outcome: { status: "returned", error: "R01 Insufficient Funds" } },
-  { trigger: "amount ending in .14", matches: endsIn("14"), outcome: { status: "returned", error: "R02 Account Closed" } },
-  {
-    trigger: "amount ending in .15",
-    matches: endsIn("15"),
-    outcome: { status: "returned", error: "R03 No Account/Unable to Locate Account" },
-  },
-  {
-    trigger: "amount ending in .16",
-    matches: endsIn("16"),
-    outcome: { status: "returned", error: "R10 Customer Advises Originator is Not Known and/or Not Authorized" },
-  },
-  {
-    trigger: "amount ending in .66",
-    matches: endsIn("66"),
-    outcome: { status: "error", error: "Rejected by the ACH operator: invalid receiving DFI routing number" },
-  },
-  { trigger: "amount ending in .77", matches: endsIn("77"), outcome: { status: "canceled" } },
+  amountRule("13", { status: "returned", error: "R01 Insufficient Funds" }),
+  amountRule("14", { status: "returned", error: "R02 Account Closed" }),
+  amountRule("15", { status: "returned", error: "R03 No Account/Unable to Locate Account" }),
+  amountRule("16", { status: "returned", error: "R10 Customer Advises Originator is Not Known and/or Not Authorized" }),
+  amountRule("66", { status: "error", error: "Rejected by the ACH operator: invalid receiving DFI routing number" }),
+  amountRule("77", { status: "canceled" }),
 ];
 
 export const networkTransferRules: MagicRule<{ amount: string; description: string | null }, NetworkTransferOutcome>[] = [
@@ -62,48 +64,20 @@ export const networkTransferRules: MagicRule<{ amount: string; description: stri
     matches: (input) => input.description?.includes("FAIL") ?? false,
     outcome: { status: "error", error: "Transfer failed: forced by the FAIL magic description" },
   },
-  {
-    trigger: "amount ending in .13",
-    matches: endsIn("13"),
-    outcome: { status: "error", error: "Insufficient funds in the originating account" },
-  },
-  {
-    trigger: "amount ending in .66",
-    matches: endsIn("66"),
-    outcome: { status: "error", error: "Receiving account is closed" },
-  },
-  { trigger: "amount ending in .77", matches: endsIn("77"), outcome: { status: "canceled" } },
+  amountRule("13", { status: "error", error: "Insufficient funds in the originating account" }),
+  amountRule("66", { status: "error", error: "Receiving account is closed" }),
+  amountRule("77", { status: "canceled" }),
 ];
 
 type FednowInput = { amount: string; payment_type: "credit" | "debit" };
-const debitEndingIn = (cents: string) => (input: FednowInput) => input.payment_type === "debit" && centsOf(input.amount) === cents;
+const debitOnly = { label: "debit", holds: (input: FednowInput) => input.payment_type === "debit" };
 
 export const fednowRules: MagicRule<FednowInput, FednowOutcome>[] = [
-  {
-    trigger: "debit with amount ending in .13",
-    matches: debitEndingIn("13"),
-    outcome: { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AC04", message: "Closed account number" } },
-  },
-  {
-    trigger: "debit with amount ending in .14",
-    matches: debitEndingIn("14"),
-    outcome: { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AM04", message: "Insufficient funds" } },
-  },
-  {
-    trigger: "debit with amount ending in .15",
-    matches: debitEndingIn("15"),
-    outcome: { status: "settled", externalStatus: "blocked", externalRejectReason: null },
-  },
-  {
-    trigger: "debit with amount ending in .16",
-    matches: debitEndingIn("16"),
-    outcome: { status: "settled", externalStatus: "error", externalRejectReason: null },
-  },
-  {
-    trigger: "amount ending in .66",
-    matches: endsIn("66"),
-    outcome: { status: "error", error: "Payment failed: the FedNow Service did not accept the message (timeout)" },
-  },
+  amountRule("13", { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AC04", message: "Closed account number" } }, debitOnly),
+  amountRule("14", { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AM04", message: "Insufficient funds" } }, debitOnly),
+  amountRule("15", { status: "settled", externalStatus: "blocked", externalRejectReason: null }, debitOnly),
+  amountRule("16", { status: "settled", externalStatus: "error", externalRejectReason: null }, debitOnly),
+  amountRule("66", { status: "error", error: "Payment failed: the FedNow Service did not accept the message (timeout)" }),
 ];
 
 /** Card id suffixes that force the fulfillment status of a provisioning simulation that does not name one. */
@@ -150,7 +124,9 @@ export function provisioningFulfillmentStatus(cardId: string, requested?: Fulfil
 }
 
 /** Cents that trigger some rule of some resource: the seed avoids them for objects meant to succeed. */
-export const magicCents: ReadonlySet<string> = new Set(["13", "14", "15", "16", "66", "77"]);
+export const magicCents: ReadonlySet<string> = new Set(
+  [...achRules, ...networkTransferRules, ...fednowRules].flatMap((rule) => (rule.cents ? [rule.cents] : [])),
+);
 
 /** Every rule as a documentation row: resource, trigger, outcome. */
 export function magicValueRows(): Array<{ resource: string; trigger: string; outcome: string }> {

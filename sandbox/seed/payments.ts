@@ -29,11 +29,6 @@ type Stage = "new" | "in_flight" | "finished";
 /** Objects younger than this are still moving: the lifecycle engine advances them. */
 const IN_FLIGHT_WINDOW = 3 * HOUR;
 
-/** The cents that force a magic rule's outcome ("amount ending in .13" -> "13"). */
-function centsOfRule(trigger: string): string | undefined {
-  return /ending in \.(\d\d)$/.exec(trigger)?.[1];
-}
-
 /** A creation time: recent for objects still moving, otherwise anywhere in the 90-day history. */
 function createdAtFor(rng: SeededRandom, now: Date, stage: Stage): Date {
   return stage === "finished" ? pastInstant(rng, now, HISTORY_DAYS * DAY, IN_FLIGHT_WINDOW) : pastInstant(rng, now, IN_FLIGHT_WINDOW);
@@ -114,7 +109,7 @@ export class AchGenerator {
       id: id(rng, "ach_"),
       account_id: rng.pick(this.world.accountIds),
       counterparty_id: pickCreatedBefore(rng, this.counterparties, createdAt).id,
-      amount: amount(rng, rule ? centsOfRule(rule.trigger) : undefined),
+      amount: amount(rng, rule?.cents),
       description: rng.chance(0.85) ? rng.pick(achDescriptions) : null,
       direction: rng.chance(0.6) ? "credit" : "debit",
       effective_date: effectiveDate,
@@ -161,14 +156,15 @@ export function generateNetworkTransfers(rng: SeededRandom, now: Date, world: Se
     const version = plan.v2CrossBank || rng.chance(0.5) ? "v2" : "v1";
     const crossBank = plan.v2CrossBank || rng.chance(0.35);
     const settlement = calendar.estimatedSettlement(createdAt);
-    const failByDescription = rule?.trigger.includes("FAIL") ?? false;
+    // The one network transfer rule not about the amount is the FAIL description.
+    const failByDescription = rule !== undefined && rule.cents === undefined;
     const description = failByDescription
       ? `FAIL test: ${rng.pick(transferDescriptions).toLowerCase()}`
       : rng.chance(0.8) ? rng.pick(transferDescriptions) : null;
     const updatedAt = status === "pending" ? createdAt : laterInstant(rng, settlement, now, 10 * MINUTE);
     return {
       id: id(rng, "nt_"),
-      amount: amount(rng, rule && !failByDescription ? centsOfRule(rule.trigger) : undefined),
+      amount: amount(rng, rule?.cents),
       cross_bank: crossBank,
       description,
       estimated_settlement_at: settlement,
@@ -228,7 +224,7 @@ export function generateFednowPayments(rng: SeededRandom, now: Date, world: Seed
     const row: FednowRow = {
       id: id(rng, "fednow_"),
       account_id: rng.pick(world.accountIds),
-      amount: amount(rng, rule ? centsOfRule(rule.trigger) : undefined),
+      amount: amount(rng, rule?.cents),
       bank_id: rng.pick(world.bankIds),
       org_id: rng.pick(world.orgIds),
       currency: "USD",
