@@ -162,14 +162,15 @@ export function generateNetworkTransfers(rng: SeededRandom, now: Date, world: Se
       ? `FAIL test: ${rng.pick(transferDescriptions).toLowerCase()}`
       : rng.chance(0.8) ? rng.pick(transferDescriptions) : null;
     const updatedAt = status === "pending" ? createdAt : laterInstant(rng, settlement, now, 10 * MINUTE);
+    const [fromAccount, toAccount] = rng.sample(world.accountIds, 2) as [string, string];
     return {
       id: id(rng, "nt_"),
       amount: amount(rng, rule?.cents),
       cross_bank: crossBank,
       description,
       estimated_settlement_at: settlement,
-      from_account_id: rng.pick(world.accountIds),
-      to_account_id: rng.pick(world.accountIds),
+      from_account_id: fromAccount,
+      to_account_id: toAccount,
       status,
       userdata: rng.chance(0.3) ? { ticket: `OPS-${rng.digits(4)}` } : null,
       error: status === "error" && "error" in outcome ? outcome.error : null,
