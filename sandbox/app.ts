@@ -11,14 +11,13 @@ import { mountNetworkTransferPatch } from "./routes/network-transfer";
 import { mountResourceRoutes } from "./routes/resources";
 import { mountSimulation } from "./routes/simulation";
 
-/** Routes that need no credentials: a liveness probe and the API's description. */
-const publicRoutes = [
-  { method: "GET", path: "/health" },
-  { method: "GET", path: "/openapi.json" },
-];
+/** The one route that needs no credentials: a liveness probe (it says nothing about the bank's data). */
+const publicRoutes = [{ method: "GET", path: "/health" }];
+/** The API's description, behind the same credentials as every API route. */
+const describedRoutes = [{ method: "GET", path: "/openapi.json" }];
 
 /** Each known path as a pattern with the methods it answers (for 405 versus 404). */
-const knownPaths = [...operations, ...publicRoutes.map((route) => ({ ...route, method: route.method.toLowerCase() }))].reduce(
+const knownPaths = [...operations, ...[...publicRoutes, ...describedRoutes].map((route) => ({ ...route, method: route.method.toLowerCase() }))].reduce(
   (paths, operation) => {
     const pattern = `^${operation.path.replace(/\{[a-z_]+\}/g, "[^/]+")}$`;
     const methods = paths.get(pattern) ?? new Set<string>();
@@ -36,14 +35,14 @@ export interface AppDependencies {
   webhookRoutes?: Hono;
 }
 
-/** The sandbox bank's HTTP application: public routes, then every API route behind the API key check. */
+/** The sandbox bank's HTTP application: the liveness probe, then everything else behind the API key check. */
 export function createApp(ctx: SandboxContext, deps: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const openApi = JSON.stringify(buildOpenApiDocument(ctx.baseUrl));
   app.get("/health", (c) => c.json({ status: "ok" }));
-  app.get("/openapi.json", (c) => c.body(openApi, 200, { "content-type": "application/json; charset=utf-8" }));
 
   app.use("*", requireApiKey(deps.keys, deps.signingKey));
+  app.get("/openapi.json", (c) => c.body(openApi, 200, { "content-type": "application/json; charset=utf-8" }));
   mountResourceRoutes(app, ctx);
   mountNetworkTransferPatch(app, ctx);
   mountCardToken(app, ctx, deps.signingKey);

@@ -81,9 +81,10 @@ describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) 
       expect((await request("/card", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     });
 
-    it("serves /health and /openapi.json without credentials", async () => {
+    it("serves /health without credentials, and /openapi.json only with them", async () => {
       expect((await fetch(`${sandbox.url}/health`)).status).toBe(200);
-      expect((await fetch(`${sandbox.url}/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${sandbox.url}/openapi.json`)).status).toBe(401);
+      expect((await request("/openapi.json")).status).toBe(200);
     });
   });
 
