@@ -15,29 +15,53 @@ export interface FieldSpec {
 
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
-// Formatting happens in SQL so the hot path in JS is only string joining: PostgreSQL prints numeric(20,2) with
-// exactly two decimals (never via a float) and to_char gives the API's exact timestamp and date forms.
-const renderers: Record<FieldKind, (column: string) => string> = {
-  text: (c) => c,
-  json: (c) => c,
-  boolean: (c) => c,
-  integer: (c) => c,
-  money: (c) => `${c}::text`,
-  timestamp: (c) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-  date: (c) => `to_char(${c}, 'YYYY-MM-DD')`,
-  null: () => "NULL",
+/**
+ * How a list or get reads rows and renders each as the JSON text of the API object. Rows are read as PostgreSQL's
+ * text (`rawText`, `rowMode: "array"`) and rendered in JS: formatting in SQL (json_build_object, to_char) costs more
+ * database time than the whole query, and with the embedded PGlite the database is one thread shared by everyone.
+ * Money is numeric(20,2)'s own text (always two decimals, never a float); timestamps and dates are cut from
+ * PostgreSQL's ISO output, with the session in UTC (see sandbox/db) and a general path for any other offset.
+ */
+export interface RowFormat {
+  /** The SELECT list, one column per field, in the contract's order. */
+  columns: string;
+  render(row: ReadonlyArray<string | null>): string;
+}
+
+/** Makes node-postgres hand back every value as PostgreSQL's text, unparsed (for RowFormat.render). */
+export const rawText = { getTypeParser: () => (value: string) => value };
+
+const renderers: Record<FieldKind, (value: string | null) => string> = {
+  text: (value) => (value === null ? "null" : JSON.stringify(value)),
+  money: (value) => (value === null ? "null" : `"${value}"`),
+  date: (value) => (value === null ? "null" : `"${value}"`),
+  timestamp: (value) => (value === null ? "null" : `"${timestampText(value)}"`),
+  json: (value) => value ?? "null",
+  boolean: (value) => (value === null ? "null" : value === "t" ? "true" : "false"),
+  integer: (value) => value ?? "null",
+  null: () => "null",
 };
 
-/** A SQL expression that renders one row as the JSON text of the API object (fields in the given order). */
-export function jsonObjectSql(fields: FieldSpec[], tableAlias?: string): string {
-  const parts = fields.map((field) => {
-    const column = tableAlias ? `${tableAlias}.${quote(field.column ?? field.name)}` : quote(field.column ?? field.name);
-    return `'${field.name}', ${renderers[field.kind](column)}`;
-  });
-  // json_build_object takes at most 100 arguments: objects wider than 50 fields are built in chunks and merged.
-  const chunks: string[] = [];
-  for (let i = 0; i < parts.length; i += 50) chunks.push(`jsonb_build_object(${parts.slice(i, i + 50).join(", ")})`);
-  return chunks.length === 1 ? `json_build_object(${parts.join(", ")})::text` : `(${chunks.join(" || ")})::text`;
+/** `YYYY-MM-DDTHH:MM:SSZ` from PostgreSQL's timestamptz text (`2026-11-21 23:53:58[.123456]+00`). */
+export function timestampText(value: string): string {
+  if (value.endsWith("+00")) return `${value.slice(0, 10)}T${value.slice(11, 19)}Z`;
+  // Another session time zone: let Date apply the offset (PostgreSQL prints `-05` or `+05:30`).
+  const iso = value.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00");
+  return `${new Date(iso).toISOString().slice(0, 19)}Z`;
+}
+
+export function rowFormat(fields: FieldSpec[]): RowFormat {
+  const columns = fields.map((field) => (field.kind === "null" ? "NULL" : quote(field.column ?? field.name))).join(", ");
+  const keys = fields.map((field) => `${JSON.stringify(field.name)}:`);
+  const render = fields.map((field) => renderers[field.kind]);
+  return {
+    columns,
+    render(row) {
+      let json = "{";
+      for (let i = 0; i < keys.length; i++) json += (i === 0 ? "" : ",") + keys[i] + render[i]!(row[i] ?? null);
+      return `${json}}`;
+    },
+  };
 }
 
 const kindOfColumnType: Record<string, FieldKind> = {
@@ -65,16 +89,4 @@ export function resourceFields(table: PgTable, schema: z.ZodObject): FieldSpec[]
     if (!kind) throw new Error(`column ${name} has a type (${column.columnType}) the API cannot format`);
     return { name, kind };
   });
-}
-
-/** `YYYY-MM-DDTHH:MM:SSZ` for a Date (JS-side counterpart of the SQL rendering). */
-export function formatTimestamp(value: Date): string {
-  return `${value.toISOString().slice(0, 19)}Z`;
-}
-
-/** `12.50` from integer cents, without floats. */
-export function formatCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const digits = (negative ? -cents : cents).toString().padStart(3, "0");
-  return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { badRequest } from "./errors";
+import { rawText, type RowFormat } from "./format";
 
 /** The pagination parameters after validation (see lib/contract paginationQuery). */
 export interface PageQuery {
@@ -13,8 +14,8 @@ export interface PageQuery {
 export interface ListSource {
   /** Schema-qualified, quoted table name: `"sandbox"."ach"`. */
   table: string;
-  /** SQL expression giving one row's JSON text (see jsonObjectSql). */
-  select: string;
+  /** The columns read and how a row becomes the API object's JSON text (see rowFormat). */
+  format: RowFormat;
   /** Query parameter → column it filters on by equality (PostgreSQL infers the parameter's type from the column). */
   filters: Record<string, string>;
   /** Columns ordering the list; each table has an index on (created_at, id). Defaults: created_at, id. */
@@ -72,18 +73,33 @@ export async function listPage(
   let text = cache.get(cacheKey);
   if (!text) {
     const where = conditions.length ? ` WHERE ${conditions.join(" AND ")}` : "";
-    text = `SELECT "${id}" AS id, ${source.select} AS j FROM ${source.table}${where} ORDER BY "${created}" DESC, "${id}" DESC LIMIT $${values.length}`;
+    // The id comes last: render() reads the object's columns by position and ignores it.
+    text = `SELECT ${source.format.columns}, "${id}" FROM ${source.table}${where} ORDER BY "${created}" DESC, "${id}" DESC LIMIT $${values.length}`;
     cache.set(cacheKey, text);
   }
-  const { rows } = await pool.query<{ id: string; j: string }>({ text, values });
+  const { rows } = await pool.query<string[]>({ text, values, rowMode: "array", types: rawText });
   if (rows.length === 0 && query.page_cursor) await assertCursorExists(pool, source, query.page_cursor);
   const more = rows.length > query.page_size;
   if (more) rows.pop();
   let body = '{"data":[';
-  for (let i = 0; i < rows.length; i++) body += i === 0 ? rows[i]!.j : `,${rows[i]!.j}`;
+  for (let i = 0; i < rows.length; i++) body += (i === 0 ? "" : ",") + source.format.render(rows[i]!);
   body += "]";
-  if (more) body += `,"page_next":${JSON.stringify(nextPageUrl(pageUrl, raw, rows[rows.length - 1]!.id))}`;
+  if (more) {
+    const last = rows[rows.length - 1]!;
+    body += `,"page_next":${JSON.stringify(nextPageUrl(pageUrl, raw, last[last.length - 1]!))}`;
+  }
   return `${body}}`;
+}
+
+/** One object of a source as its JSON text, or undefined when no row has that id. */
+export async function objectJson(pool: pg.Pool, source: ListSource, id: string): Promise<string | undefined> {
+  const { rows } = await pool.query<string[]>({
+    text: `SELECT ${source.format.columns} FROM ${source.table} WHERE "${source.idColumn ?? "id"}" = $1`,
+    values: [id],
+    rowMode: "array",
+    types: rawText,
+  });
+  return rows[0] && source.format.render(rows[0]);
 }
 
 async function assertCursorExists(pool: pg.Pool, source: ListSource, cursor: string): Promise<void> {

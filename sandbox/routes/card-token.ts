@@ -6,14 +6,14 @@ import type { SandboxContext } from "../context";
 import { readJsonBody } from "../http/request";
 import type { AppEnv } from "./app-env";
 import { resourceSources } from "./resource-sources";
-import { objectJson } from "./resources";
+import { resourceJson } from "./resources";
 
 /** POST /card/{id}/uxt_access_token: a DPoP-bound access token for the card UX toolkit. */
 export function mountCardToken(app: Hono<AppEnv>, ctx: SandboxContext, signingKey: Uint8Array): void {
   app.post("/card/:id/uxt_access_token", async (c) => {
     const cardId = c.req.param("id");
     const body = await readJsonBody(c, uxtAccessTokenBody);
-    await objectJson(ctx, resourceSources.card, cardId);
+    await resourceJson(ctx, resourceSources.card, cardId);
     const now = ctx.now();
     const { jkt } = await verifyDpopProof(ctx.db, body.dpop, {
       method: "POST",

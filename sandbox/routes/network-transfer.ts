@@ -7,7 +7,7 @@ import { notFound } from "../http/errors";
 import { readJsonBody } from "../http/request";
 import type { AppEnv } from "./app-env";
 import { resourceSources } from "./resource-sources";
-import { jsonHeaders } from "./resources";
+import { jsonHeaders, resourceJson } from "./resources";
 
 /** PATCH /network_transfer/{id}: userdata is the only updatable field; the change emits network_transfer.update. */
 export function mountNetworkTransferPatch(app: Hono<AppEnv>, ctx: SandboxContext): void {
@@ -15,17 +15,17 @@ export function mountNetworkTransferPatch(app: Hono<AppEnv>, ctx: SandboxContext
   app.patch(`${source.path}/:id`, async (c) => {
     const id = c.req.param("id");
     const body = await readJsonBody(c, patchNetworkTransferBody);
-    const json = await ctx.db.transaction(async (tx) => {
-      const result = await tx.execute<{ j: string }>(
+    const updated = await ctx.db.transaction(async (tx) => {
+      const result = await tx.execute(
         sql`UPDATE ${sql.raw(source.table)} SET userdata = ${JSON.stringify(body.userdata)}::jsonb, updated_at = ${ctx.now().toISOString()}::timestamptz
-            WHERE id = ${id} RETURNING ${sql.raw(source.select)} AS j`,
+            WHERE id = ${id} RETURNING id`,
       );
-      const row = result.rows[0];
-      if (!row) return undefined;
+      if (result.rows.length === 0) return false;
       await emitEvent(tx, { resource: "network_transfer", op: "update", id });
-      return row.j;
+      return true;
     });
-    if (json === undefined) throw notFound(`No network_transfer with id ${id}`);
-    return c.body(json, 200, jsonHeaders);
+    if (!updated) throw notFound(`No network_transfer with id ${id}`);
+    // Read once committed, rendered like every other answer (the latest state, as the spec's Events section says).
+    return c.body(await resourceJson(ctx, source, id), 200, jsonHeaders);
   });
 }

@@ -4,7 +4,7 @@ import {
   achTransfers, businessApplications, cards, counterparties, depositSweeps, digitalWalletTokens, fednowPayments,
   networkTransfers, personApplications,
 } from "../db/resources-schema";
-import { jsonObjectSql, resourceFields } from "../http/format";
+import { resourceFields, rowFormat } from "../http/format";
 import type { ListSource } from "../http/pagination";
 
 /** The resources whose list and get routes read a resource table (webhooks have their own routes). */
@@ -44,7 +44,7 @@ export const resourceSources = Object.fromEntries(
     const source: ResourceSource = {
       path: listedResources[name].path,
       table: qualifiedName(table),
-      select: jsonObjectSql(resourceFields(table, listedResources[name].schema)),
+      format: rowFormat(resourceFields(table, listedResources[name].schema)),
       filters: Object.fromEntries(filters),
     };
     return [name, source];

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { listQueries } from "@/lib/contract";
 import type { SandboxContext } from "../context";
 import { notFound } from "../http/errors";
-import { listPage } from "../http/pagination";
+import { listPage, objectJson } from "../http/pagination";
 import { parseQuery } from "../http/request";
 import { resourceSources, resourceTables, type ResourceSource, type TableResource } from "./resource-sources";
 import type { AppEnv } from "./app-env";
@@ -10,13 +10,10 @@ import type { AppEnv } from "./app-env";
 export const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
 
 /** One object of a resource as its JSON text, or a 404 naming the resource and id. */
-export async function objectJson(ctx: SandboxContext, source: ResourceSource, id: string): Promise<string> {
-  const { rows } = await ctx.database.pool.query<{ j: string }>({
-    text: `SELECT ${source.select} AS j FROM ${source.table} WHERE id = $1`,
-    values: [id],
-  });
-  if (!rows[0]) throw notFound(`No ${source.path.split("/").at(-1)} with id ${id}`);
-  return rows[0].j;
+export async function resourceJson(ctx: SandboxContext, source: ResourceSource, id: string): Promise<string> {
+  const json = await objectJson(ctx.database.pool, source, id);
+  if (json === undefined) throw notFound(`No ${source.path.split("/").at(-1)} with id ${id}`);
+  return json;
 }
 
 /** GET <path> (a page of the list) and GET <path>/{id} for every resource stored in a resource table. */
@@ -29,6 +26,6 @@ export function mountResourceRoutes(app: Hono<AppEnv>, ctx: SandboxContext): voi
       const { query, raw } = parseQuery(new URL(c.req.url), schema);
       return c.body(await listPage(ctx.database.pool, source, query, raw, pageUrl), 200, jsonHeaders);
     });
-    app.get(`${source.path}/:id`, async (c) => c.body(await objectJson(ctx, source, c.req.param("id")), 200, jsonHeaders));
+    app.get(`${source.path}/:id`, async (c) => c.body(await resourceJson(ctx, source, c.req.param("id")), 200, jsonHeaders));
   }
 }

@@ -1,4 +1,5 @@
 import { createLogger } from "@/lib/log";
+import { rawText } from "@/sandbox/http/format";
 import { defaultSandboxSettings, type SandboxContext, type SandboxSettings } from "@/sandbox/context";
 import { openSandboxDatabase } from "@/sandbox/db";
 import { resourceSources, type TableResource } from "@/sandbox/routes/resource-sources";
@@ -7,8 +8,12 @@ import type { TestDatabaseTarget } from "@/tests/support/databases";
 /** Every object of a resource as the API renders it (the routes' own SQL rendering), newest first. */
 export async function apiObjects(ctx: SandboxContext, resource: TableResource): Promise<Array<Record<string, unknown>>> {
   const source = resourceSources[resource];
-  const result = await ctx.database.pool.query<{ json: string }>(`SELECT ${source.select} AS json FROM ${source.table} ORDER BY created_at DESC, id DESC`);
-  return result.rows.map((row) => JSON.parse(row.json) as Record<string, unknown>);
+  const result = await ctx.database.pool.query<string[]>({
+    text: `SELECT ${source.format.columns} FROM ${source.table} ORDER BY created_at DESC, id DESC`,
+    rowMode: "array",
+    types: rawText,
+  });
+  return result.rows.map((row) => JSON.parse(source.format.render(row)) as Record<string, unknown>);
 }
 
 /** A sandbox context on a fresh database of a test target, with a clock the test moves by hand. */

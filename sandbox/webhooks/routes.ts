@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createWebhookBody, listQueries, patchWebhookBody, webhook, webhookDelivery } from "@/lib/contract";
 import type { SandboxContext } from "@/sandbox/context";
@@ -6,8 +6,8 @@ import type { SandboxDb } from "@/sandbox/db";
 import { deliveryAttempts, webhooks } from "@/sandbox/db/webhook-schema";
 import { emitEvent, newId } from "@/sandbox/events/emit";
 import { badRequest, notFound } from "@/sandbox/http/errors";
-import { jsonObjectSql, type FieldKind } from "@/sandbox/http/format";
-import { listPage, type ListSource } from "@/sandbox/http/pagination";
+import { rowFormat, type FieldKind } from "@/sandbox/http/format";
+import { listPage, objectJson, type ListSource } from "@/sandbox/http/pagination";
 import { parseQuery, readJsonBody } from "@/sandbox/http/request";
 import { pauseDeliveries, resumeDeliveries } from "./delivery-store";
 import { qualifiedName } from "@/sandbox/routes/resource-sources";
@@ -24,7 +24,7 @@ function fieldsOf(shape: Record<string, unknown>, columns: Record<string, { kind
 
 const webhookSource: ListSource = {
   table: qualifiedName(webhooks),
-  select: jsonObjectSql(
+  format: rowFormat(
     fieldsOf(webhook.shape, {
       id: { kind: "text" },
       url: { kind: "text" },
@@ -43,7 +43,7 @@ const webhookSource: ListSource = {
 
 const deliverySource: ListSource = {
   table: qualifiedName(deliveryAttempts),
-  select: jsonObjectSql(
+  format: rowFormat(
     fieldsOf(webhookDelivery.shape, {
       id: { kind: "text" },
       webhook_id: { kind: "text" },
@@ -63,7 +63,12 @@ const deliverySource: ListSource = {
   createdAtColumn: "attempted_at",
 };
 
-const returningJson = { j: sql<string>`${sql.raw(webhookSource.select)}` };
+/** The webhook as the API shows it, read once its change is committed; 404 when there is none. */
+async function webhookJson(ctx: SandboxContext, id: string): Promise<string> {
+  const json = await objectJson(ctx.database.pool, webhookSource, id);
+  if (json === undefined) throw noWebhook(id);
+  return json;
+}
 
 /**
  * The webhook endpoints, mounted at /webhook: create, list, get, update (status enabled resets a webhook in error
@@ -77,11 +82,12 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
   app.post("/", async (c) => {
     const body = await readJsonBody(c, createWebhookBody);
     const now = ctx.now();
-    const json = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
+    const id = newId("webhook");
+    await ctx.db.transaction(async (tx) => {
+      await tx
         .insert(webhooks)
         .values({
-          id: newId("webhook"),
+          id,
           url: body.url,
           event: body.event,
           basicUser: body.basic_user ?? null,
@@ -90,12 +96,10 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
           failuresCountedSince: now,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning({ id: webhooks.id, ...returningJson });
-      await emitEvent(tx, { resource: "webhook", op: "create", id: row!.id });
-      return row!.j;
+        });
+      await emitEvent(tx, { resource: "webhook", op: "create", id });
     });
-    return c.body(json, 201, jsonHeaders);
+    return c.body(await webhookJson(ctx, id), 201, jsonHeaders);
   });
 
   app.get("/", async (c) => {
@@ -103,12 +107,7 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
     return c.body(await listPage(ctx.database.pool, webhookSource, query, raw, listUrl), 200, jsonHeaders);
   });
 
-  app.get("/:id", async (c) => {
-    const id = c.req.param("id");
-    const [row] = await ctx.db.select(returningJson).from(webhooks).where(eq(webhooks.id, id));
-    if (!row) throw noWebhook(id);
-    return c.body(row.j, 200, jsonHeaders);
-  });
+  app.get("/:id", async (c) => c.body(await webhookJson(ctx, c.req.param("id")), 200, jsonHeaders));
 
   app.patch("/:id", async (c) => {
     const id = c.req.param("id");
@@ -117,10 +116,10 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
       throw badRequest(`Nothing to update; give at least one of ${Object.keys(patchWebhookBody.shape).join(", ")}`);
     }
     const now = ctx.now();
-    const json = await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const previous = await lockWebhook(tx, id);
       const resuming = body.status === "enabled" && previous.status !== "enabled";
-      const [row] = await tx
+      await tx
         .update(webhooks)
         .set({
           ...(body.url !== undefined && { url: body.url }),
@@ -133,15 +132,13 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
           ...(resuming && { failuresCountedSince: now }),
           updatedAt: now,
         })
-        .where(eq(webhooks.id, id))
-        .returning(returningJson);
+        .where(eq(webhooks.id, id));
       // Deliveries set aside while the webhook was not enabled are sent now rather than after their backoff.
       if (resuming) await resumeDeliveries(tx, id, now);
       if (body.status === "disabled" && previous.status === "enabled") await pauseDeliveries(tx, id);
       await emitEvent(tx, { resource: "webhook", op: "update", id });
-      return row!.j;
     });
-    return c.body(json, 200, jsonHeaders);
+    return c.body(await webhookJson(ctx, id), 200, jsonHeaders);
   });
 
   app.delete("/:id", async (c) => {
