@@ -56,6 +56,8 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
 }
 
 export interface LoadResult {
+  /** Mean latency in ms (fractional: p50 and p99 come in whole milliseconds). */
+  mean: number;
   p50: number;
   p99: number;
   requestsPerSecond: number;
@@ -67,6 +69,7 @@ export async function measure(url: string, headers: Record<string, string>, seco
   await autocannon({ url, headers, connections: 10, duration: 2 });
   const result = await autocannon({ url, headers, connections: 10, duration: seconds });
   return {
+    mean: result.latency.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requestsPerSecond: result.requests.average,
