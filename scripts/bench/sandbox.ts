@@ -55,8 +55,9 @@ interface Scenario {
 async function scenarios(databaseUrl: string): Promise<Scenario[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  // Settle the fresh million rows first, so no autovacuum pass runs in the middle of a measurement.
+  // Settle the fresh million rows first, so no autovacuum pass or checkpoint of the load runs mid-measurement.
   await client.query("VACUUM ANALYZE sandbox.ach");
+  await client.query("CHECKPOINT");
   // Set-up only: find the id that ends page `deepPage - 1`, so the measured request asks for page `deepPage`.
   const { rows: cursorRows } = await client.query(
     "SELECT id FROM sandbox.ach ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1",
