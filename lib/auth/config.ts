@@ -98,19 +98,20 @@ const config: NextAuthConfig = {
       return Boolean(staff && !staff.locked);
     },
     // The token holds only the staff id and when this session began (lib/auth/current-user.ts compares it with a
-    // lock). Auth.js re-issues the cookie with a fresh `iat` on use, hence our own `signedInAt`.
+    // lock). Auth.js re-issues the cookie with a fresh `iat` on use, hence our own `signedInAtMs`. Milliseconds, like
+    // the lock's time: in whole seconds, a sign-in in the same second as an unlock would count as before the lock.
     async jwt({ token, user, account }) {
       if (!user) return token;
-      const signedInAt = Math.floor(Date.now() / 1000);
+      const signedInAtMs = Date.now();
       if (account?.provider === "oidc") {
         const staff = user.email ? await findStaffByEmail((await consoleDb()).db, user.email) : null;
-        return { sub: staff?.id, signedInAt };
+        return { sub: staff?.id, signedInAtMs };
       }
-      return { sub: user.id, signedInAt };
+      return { sub: user.id, signedInAtMs };
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
-      if (typeof token.signedInAt === "number") session.signedInAt = token.signedInAt;
+      if (typeof token.signedInAtMs === "number") session.signedInAtMs = token.signedInAtMs;
       return session;
     },
   },
@@ -118,8 +119,8 @@ const config: NextAuthConfig = {
 
 declare module "next-auth" {
   interface Session {
-    /** Seconds since the epoch when this session signed in. */
-    signedInAt?: number;
+    /** Milliseconds since the epoch when this session signed in. */
+    signedInAtMs?: number;
   }
 }
 

@@ -19,8 +19,8 @@ export type { StaffUser } from "./staff-users";
 export async function getCurrentUser(): Promise<StaffUser | null> {
   const session = await auth();
   const id = session?.user?.id;
-  if (!id || !session.signedInAt || !sessionWithinMaxAge(session.signedInAt, Date.now(), env.SESSION_MAX_AGE_HOURS)) return null;
-  return findSessionUser((await consoleDb()).db, id, new Date(session.signedInAt * 1000));
+  if (!id || !session.signedInAtMs || !sessionWithinMaxAge(session.signedInAtMs, Date.now(), env.SESSION_MAX_AGE_HOURS)) return null;
+  return findSessionUser((await consoleDb()).db, id, new Date(session.signedInAtMs));
 }
 
 /**

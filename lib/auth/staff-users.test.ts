@@ -45,6 +45,8 @@ describe.each(testDatabaseTargets)("staff users on $name", (target) => {
     expect(await findSessionUser(database.db, user.id, new Date(Date.now() + 1000))).toBeNull();
     await updateStaff(database.db, user.id, { locked: false });
     expect(await findSessionUser(database.db, user.id, earlier)).toBeNull();
+    // A sign-in the very moment after the unlock (same second) is a new session and valid.
+    expect(await findSessionUser(database.db, user.id, new Date())).toMatchObject({ id: user.id });
     expect(await findSessionUser(database.db, user.id, new Date(Date.now() + 1000))).toMatchObject({ id: user.id });
   });
 
