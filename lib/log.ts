@@ -35,14 +35,15 @@ export const redactedPaths = secretKeys.flatMap((key) => [
 export const redactedCensor = "[redacted]";
 
 /**
- * A structured JSON logger with secrets redacted. `destination` exists for tests that read what was written;
+ * A structured JSON logger with secrets redacted, its lines labelled with the process (`service`). `destination`
+ * exists for tests that read what was written;
  * the console logs to stdout, which the start command keeps in `.data/logs/`.
  */
-export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
+export function createLogger(options: { level?: string; destination?: DestinationStream; service?: "console" | "sandbox" } = {}): Logger {
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? "info",
-      base: { service: "console" },
+      base: { service: options.service ?? "console" },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: redactedPaths, censor: redactedCensor },
       // Errors are logged with their message and name; their stack stays in the log, never in a response.

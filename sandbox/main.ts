@@ -7,7 +7,7 @@ import { runKeysCommand } from "./keys-cli";
 import { startSandbox } from "./server";
 
 // `npm run sandbox` serves the sandbox bank; `npm run sandbox -- keys create` issues an API key.
-const log = createLogger({ level: env.LOG_LEVEL });
+const log = createLogger({ level: env.LOG_LEVEL, service: "sandbox" });
 const dataDir = env.SANDBOX_DATA === "memory" ? undefined : path.join(env.DATA_ROOT, `sandbox-${env.SANDBOX_PORT}`);
 const [command, ...rest] = process.argv.slice(2);
 

@@ -53,7 +53,7 @@ function listen(server: ServerType): Promise<AddressInfo> {
  * serves the API and starts the webhook delivery worker. Used by sandbox/main.ts and by every integration test.
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const log = options.log ?? createLogger({ level: "silent" });
+  const log = options.log ?? createLogger({ level: "silent", service: "sandbox" });
   const host = options.host ?? "127.0.0.1";
   let embedded: EmbeddedPostgres | undefined;
   const url = options.databaseUrl ?? (embedded = await startEmbeddedPostgres({ dataDir: options.dataDir })).url;
