@@ -15,9 +15,14 @@ export interface Database<TSchema extends Record<string, unknown>> {
 export function connectDatabase<TSchema extends Record<string, unknown>>(
   url: string,
   schema: TSchema,
-  options: { max?: number } = {},
+  options: { max?: number; timeZone?: string } = {},
 ): Database<TSchema> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Set at connection start-up (PostgreSQL honours it; PGlite ignores it and is always UTC).
+    ...(options.timeZone && { options: `-c TimeZone=${options.timeZone}` }),
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };

@@ -10,9 +10,8 @@ export type SandboxDb = NodePgDatabase<typeof schema>;
 
 /** Connects to the sandbox bank's database and applies its committed migrations. */
 export async function openSandboxDatabase(url: string): Promise<SandboxDatabase> {
-  const database = connectDatabase(url, schema, { max: 10 });
   // Rows are rendered from PostgreSQL's text output (sandbox/http/format.ts): UTC keeps timestamps on the fast path.
-  database.pool.on("connect", (client) => void client.query("SET TIME ZONE 'UTC'").catch(() => {}));
+  const database = connectDatabase(url, schema, { max: 10, timeZone: "UTC" });
   await applyMigrations(database, path.resolve(import.meta.dirname, "../../drizzle/sandbox"), "sandbox");
   return database;
 }

@@ -4,8 +4,7 @@
  * Without a URL it runs on in-memory PGlite.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import pg from "pg";
-import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { createScratchDatabase } from "@/lib/db/scratch-database";
 import { createLogger } from "@/lib/log";
 import { defaultSandboxSettings } from "@/sandbox/context";
 import { openSandboxDatabase } from "@/sandbox/db";
@@ -14,29 +13,6 @@ import { seedDatabase, type SeedName } from "./index";
 const [seedArgument = "demo", postgresUrl] = process.argv.slice(2);
 const scratchName = `seed_timing_${process.pid}`;
 const seed: SeedName = seedArgument === "demo" ? "demo" : Number(seedArgument);
-
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (!postgresUrl) {
-    const embedded = await startEmbeddedPostgres({});
-    return { url: embedded.url, drop: () => embedded.close() };
-  }
-  const name = scratchName;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /**
  * CPU seconds used so far by the PostgreSQL backends serving `database` (Linux /proc; the backend's command line
@@ -56,7 +32,7 @@ function backendCpuSeconds(database: string): number {
   return ticks / 100;
 }
 
-const scratch = await scratchDatabase();
+const scratch = await createScratchDatabase(postgresUrl, scratchName);
 const database = await openSandboxDatabase(scratch.url);
 try {
   const started = performance.now();

@@ -10,6 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
 import { residentMemoryOfTree } from "../lib/services";
@@ -131,28 +132,13 @@ async function startPrism(openApi: string) {
   throw new Error("Prism did not start within 60 s");
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+async function postgresDatabase(): Promise<ScratchDatabase | undefined> {
   try {
-    await admin.connect();
-  } catch {
-    log(`PostgreSQL not reachable at ${postgresAdminUrl}: skipping it`);
+    return await createScratchDatabase(postgresAdminUrl, "bench_sandbox");
+  } catch (error) {
+    log(`PostgreSQL not usable at ${postgresAdminUrl} (${error instanceof Error ? error.message : error}): skipping it`);
     return undefined;
   }
-  await admin.query("DROP DATABASE IF EXISTS bench_sandbox WITH (FORCE)");
-  await admin.query("CREATE DATABASE bench_sandbox");
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = "/bench_sandbox";
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: postgresAdminUrl });
-      await cleanup.connect();
-      await cleanup.query("DROP DATABASE IF EXISTS bench_sandbox WITH (FORCE)");
-      await cleanup.end();
-    },
-  };
 }
 
 try {
