@@ -19,7 +19,7 @@ export function StaffRowActions({ user, isSelf }: { user: StaffUser; isSelf: boo
     <div className="flex flex-wrap items-center gap-2">
       <form action={roleAction} className="flex items-center gap-1">
         <input type="hidden" name="id" value={user.id} />
-        <select name="role" defaultValue={user.role} aria-label={`Role of ${user.email}`} disabled={isSelf || rolePending} title={title} className="rounded border border-slate-300 px-1 py-1 text-xs">
+        <select name="role" defaultValue={user.role} aria-label={`Role of ${user.email}`} disabled={isSelf || rolePending} title={title} className="rounded border border-line px-1 py-1 text-xs">
           {roles.map((role) => (
             <option key={role} value={role}>
               {role}

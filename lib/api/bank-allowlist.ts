@@ -14,7 +14,7 @@ export interface ExposedOperation {
   permission: Permission;
   /** Mutations: the audit action, and the read that captures the state before the change (same path parameters). */
   audit?: { action: string; before?: OperationId };
-  /** Answers carrying personal data: masked unless a `pii:reveal` role asks with `?reveal=true` (audited). */
+  /** Answers carrying personal data: always masked; a `pii:reveal` role reveals one object with `POST <path>/reveal` (audited). */
   personalData?: ApplicationKind;
   /** A stricter body than the contract's, where the bank would otherwise be asked to judge input the console can. */
   body?: z.ZodType;

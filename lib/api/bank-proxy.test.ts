@@ -252,12 +252,29 @@ describe("the bank proxy route", () => {
       expect(list.json).toMatchObject({ page_next: "/api/bank/apply/person_application?page_size=1&page_cursor=apsn_1" });
     });
 
-    it("is revealed to compliance on request, with one audit record of the reveal", async () => {
+    it("is revealed to compliance by a POST, uncached, with one audit record of the reveal", async () => {
       currentUser = staff("compliance");
-      const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
+      const response = await callProxy("POST", "/apply/person_application/apsn_1/reveal");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
       expect(response.json).toMatchObject({ identification_number: "123-45-6789", date_of_birth: "1985-04-12" });
       const records = (await auditRecords()).filter((record) => record.requestId === response.headers.get("x-request-id"));
       expect(records).toEqual([expect.objectContaining({ action: "person_application.reveal", targetId: "apsn_1", role: "compliance" })]);
+    });
+
+    it("is never revealed by a GET, whatever its query says", async () => {
+      currentUser = staff("compliance");
+      const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
+      expect(response.status).toBe(400);
+      expect(response.text).not.toContain("123-45-6789");
+      expect((await auditRecords()).filter((record) => record.requestId === response.headers.get("x-request-id"))).toEqual([]);
+    });
+
+    it("is not revealed to a POST from another origin", async () => {
+      currentUser = staff("compliance");
+      const response = await callProxy("POST", "/apply/person_application/apsn_1/reveal", { origin: "https://evil.example" });
+      expect(response.status).toBe(403);
+      expect(bank.received).toEqual([]);
     });
 
     it("is not revealed when the reveal cannot be audited", async () => {
@@ -265,14 +282,14 @@ describe("the bank proxy route", () => {
       const broken = connectDatabase(database.pool.options.connectionString!, schema);
       await broken.close();
       auditDatabase = () => broken.db;
-      const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
+      const response = await callProxy("POST", "/apply/person_application/apsn_1/reveal");
       expect(response.status).toBe(500);
       expect(response.text).not.toContain("123-45-6789");
     });
 
     it.each(["viewer", "operations"] as const)("is never revealed to %s, and the bank is not asked", async (role) => {
       currentUser = staff(role);
-      const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
+      const response = await callProxy("POST", "/apply/person_application/apsn_1/reveal");
       expect(response.status).toBe(403);
       expect(bank.received).toEqual([]);
     });

@@ -3,10 +3,9 @@ import type { AuditEntry } from "@/lib/audit/trail";
 import { findOperation, type BankClient, type OperationInput } from "@/lib/bank/client";
 import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
-import { maskApplication } from "@/lib/pii";
-import { can } from "@/lib/permissions";
+import { maskApplication, type ApplicationKind } from "@/lib/pii";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
-import { ConsoleError, forbidden } from "./errors";
+import { ConsoleError } from "./errors";
 import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
@@ -22,8 +21,10 @@ export interface BankProxyDependencies {
 
 export const consoleBankPrefix = "/api/bank";
 
-const revealQuery = z.strictObject({ reveal: z.enum(["true", "false"], { error: "reveal must be true or false" }).optional() });
 const noQuery = z.strictObject({});
+
+/** Revealing personal data is a POST to the object's path plus this segment: never a side effect of a GET. */
+export const revealSegment = "reveal";
 
 type ProxyCall = ApiCall<Record<string, string>, Record<string, unknown>, unknown>;
 
@@ -60,7 +61,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
   const parameterNames = pathParameters(operation.path);
   const pattern = new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`);
   const isList = operation.response.schema !== undefined && operation.operationId.startsWith("list_");
-  const query = operation.query ?? (exposed.personalData ? revealQuery : noQuery);
+  const query = operation.query ?? noQuery;
 
   async function handle(call: ProxyCall): Promise<unknown> {
     const environment = await dependencies.activeEnvironment();
@@ -71,8 +72,6 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     if (!bank) {
       throw new ConsoleError(503, "bank_not_configured", `The ${environment} environment has no bank connection; an admin can configure one in Settings.`);
     }
-    const reveal = call.query.reveal === "true";
-    if (reveal && !can(call.user.role, "pii:reveal")) throw forbidden("Your role may not reveal personal data.");
     const bankQuery = operation.query ? call.query : undefined;
     const input: OperationInput = { params: call.params, query: bankQuery, body: call.body };
     const entry = {
@@ -91,11 +90,6 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
 
     const result = await bank.call(exposed.operationId, input);
     const kind = exposed.personalData;
-    if (kind && reveal) {
-      // Recorded before the answer leaves: when the record cannot be written, nothing is revealed.
-      await dependencies.recordAuditEvent({ ...entry, action: `${kind}.reveal` });
-      return result;
-    }
     if (kind && isList) {
       const page = result as { data: Record<string, unknown>[] };
       return throughConsole({ ...page, data: page.data.map((item) => maskApplication(kind, item)) }, bank);
@@ -116,11 +110,46 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
 }
 
 /**
+ * `POST <object path>/reveal`: the unmasked object, for roles holding `pii:reveal`. A POST so that no link or
+ * prefetch can reveal anything (the wrapper checks the Origin of every non-GET); audited before the answer leaves,
+ * and never stored by a cache.
+ */
+function compileReveal(exposed: ExposedOperation, kind: ApplicationKind, dependencies: BankProxyDependencies): CompiledOperation {
+  const read = findOperation(exposed.operationId);
+  const operation: Operation = { ...read, method: "post", path: `${read.path}/${revealSegment}` };
+  const parameterNames = pathParameters(read.path);
+  const route: RouteDefinition<Record<string, string>, Record<string, never>, undefined> = {
+    permission: "pii:reveal",
+    params: z.strictObject(Object.fromEntries(parameterNames.map((name) => [name, opaqueId]))) as z.ZodType<Record<string, string>>,
+    query: noQuery as z.ZodType<Record<string, never>>,
+    async handle(call) {
+      const environment = await dependencies.activeEnvironment();
+      const bank = await dependencies.bankClient(environment);
+      if (!bank) throw new ConsoleError(503, "bank_not_configured", `The ${environment} environment has no bank connection; an admin can configure one in Settings.`);
+      const result = await bank.call(exposed.operationId, { params: call.params });
+      // Recorded before the answer leaves: when the record cannot be written, nothing is revealed.
+      await dependencies.recordAuditEvent({
+        actor: { id: call.user.id, email: call.user.email, role: call.user.role },
+        environment,
+        targetId: call.params.id ?? null,
+        requestId: call.requestId,
+        action: `${kind}.reveal`,
+      });
+      return Response.json(result, { headers: { "cache-control": "no-store" } });
+    },
+  };
+  return { operation, pattern: new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`), parameterNames, route: route as RouteDefinition };
+}
+
+/**
  * Resolves `/api/bank/<bank path>` to the exposed operation with that method and path pattern, or undefined (404).
  * The catch-all segment arrives as `params.path`.
  */
 export function bankProxyResolver(dependencies: BankProxyDependencies): RouteResolver {
-  const compiled = exposedOperations.map((exposed) => compile(exposed, dependencies));
+  const compiled = exposedOperations.flatMap((exposed) => {
+    const reveal = exposed.personalData && exposed.operationId.startsWith("get_") ? [compileReveal(exposed, exposed.personalData, dependencies)] : [];
+    return [compile(exposed, dependencies), ...reveal];
+  });
   return ({ method, params }) => {
     const segments = params.path;
     if (!Array.isArray(segments)) return undefined;

@@ -16,7 +16,7 @@ export default async function StaffPage() {
     <>
       <PageHeader title="Staff users" description="Every change here is audited. A locked or removed user loses access on their next request." />
       <Table>
-        <thead className="bg-slate-50">
+        <thead className="bg-surface-2">
           <tr>
             <Th>Email</Th>
             <Th>Name</Th>
@@ -25,7 +25,7 @@ export default async function StaffPage() {
             <Th>Change</Th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-line">
           {staff.map((user) => (
             <tr key={user.id} data-testid={`staff-row-${user.email}`}>
               <Td>{user.email}</Td>
