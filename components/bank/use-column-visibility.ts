@@ -1,9 +1,29 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import type { Field } from "@/lib/resources";
 
 type Visibility = Record<string, boolean>;
+
+const changeEvent = "bank-console:columns";
+
+function subscribe(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(changeEvent, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(changeEvent, onChange);
+  };
+}
+
+function parse(saved: string | null): Visibility {
+  try {
+    const value = JSON.parse(saved ?? "null") as unknown;
+    return value && typeof value === "object" ? (value as Visibility) : {};
+  } catch {
+    return {}; // A damaged saved choice is ignored: the defaults stay.
+  }
+}
 
 /**
  * Which columns of a list are shown, remembered per user and list in this browser (localStorage). The server renders
@@ -11,24 +31,14 @@ type Visibility = Record<string, boolean>;
  */
 export function useColumnVisibility(userId: string, listName: string, columns: Field[]): [Visibility, (column: string, visible: boolean) => void] {
   const storageKey = `bank-console:columns:${userId}:${listName}`;
-  const defaults = Object.fromEntries(columns.map((column) => [column.key, !column.hiddenByDefault]));
-  const [visibility, setVisibility] = useState<Visibility>(defaults);
-
-  useEffect(() => {
-    try {
-      const saved = JSON.parse(window.localStorage.getItem(storageKey) ?? "null") as Visibility | null;
-      if (saved && typeof saved === "object") setVisibility((current) => ({ ...current, ...saved }));
-    } catch {
-      // A damaged saved choice is ignored: the defaults stay.
-    }
-  }, [storageKey]);
-
+  const saved = useSyncExternalStore(subscribe, () => window.localStorage.getItem(storageKey), () => null);
+  const visibility = useMemo(
+    () => ({ ...Object.fromEntries(columns.map((column) => [column.key, !column.hiddenByDefault])), ...parse(saved) }),
+    [columns, saved],
+  );
   function setColumn(column: string, visible: boolean) {
-    setVisibility((current) => {
-      const next = { ...current, [column]: visible };
-      window.localStorage.setItem(storageKey, JSON.stringify(next));
-      return next;
-    });
+    window.localStorage.setItem(storageKey, JSON.stringify({ ...parse(saved), [column]: visible }));
+    window.dispatchEvent(new Event(changeEvent));
   }
   return [visibility, setColumn];
 }

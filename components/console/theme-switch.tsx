@@ -1,7 +1,7 @@
 "use client";
 
 import { useTheme } from "next-themes";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 const choices = [
   { value: "system", label: "System" },
@@ -9,11 +9,13 @@ const choices = [
   { value: "dark", label: "Dark" },
 ] as const;
 
+const noSubscription = () => () => {};
+
 /** Light, dark or the system's choice (the default); next-themes applies it before paint, so no flash on load. */
 export function ThemeSwitch() {
   const { theme, setTheme } = useTheme();
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // The saved theme is known only in the browser: the server (and hydration) render "system".
+  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
   return (
     <label className="flex items-center gap-1 text-xs text-muted">
       <span>Theme</span>

@@ -57,8 +57,12 @@ export function nextPage(state: ListState, cursor: string): ListState {
   return { query: { ...state.query, page_cursor: cursor }, history: current ? [...state.history, current] : state.history };
 }
 
+function withoutCursor(query: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([name]) => name !== "page_cursor"));
+}
+
 export function previousPage(state: ListState): ListState {
-  const { page_cursor: _current, ...query } = state.query;
+  const query = withoutCursor(state.query);
   const history = [...state.history];
   const cursor = history.pop();
   return { query: cursor ? { ...query, page_cursor: cursor } : query, history };
@@ -70,7 +74,7 @@ export function hasPreviousPage(state: ListState): boolean {
 
 /** Changing a filter or the page size starts again at the first page. */
 export function withQuery(state: ListState, changes: Record<string, string | undefined>): ListState {
-  const { page_cursor: _cursor, ...query } = state.query;
+  const query = withoutCursor(state.query);
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined || value === "") delete query[name];
     else query[name] = value;
