@@ -72,3 +72,8 @@ export function humanizeKey(key: string): string {
   const text = key.replaceAll("_", " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** A title or name as it reads inside a sentence: "Instant payment" → "instant payment", acronyms kept ("ACH transfer"). */
+export function inSentence(text: string): string {
+  return /^[A-Z]{2}/.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}

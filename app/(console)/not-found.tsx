@@ -1,4 +1,5 @@
 import { headers } from "next/headers";
+import { inSentence } from "@/lib/format";
 import Link from "next/link";
 import { requestPathHeader } from "@/lib/auth/request-path";
 import { resourceForId } from "@/lib/resources";
@@ -14,7 +15,7 @@ export default async function NotFound() {
       <p className="mt-2 text-sm text-muted">
         {definition ? (
           <>
-            No {definition.singular.toLowerCase()} with id <span className="font-mono text-fg">{last}</span> exists in this environment.
+            No {inSentence(definition.singular)} with id <span className="font-mono text-fg">{last}</span> exists in this environment.
           </>
         ) : (
           <>Nothing exists at this address.</>
@@ -22,7 +23,7 @@ export default async function NotFound() {
       </p>
       <p className="mt-3 text-sm">
         <Link className="text-accent hover:underline" href={definition ? definition.route : "/"}>
-          {definition ? `All ${definition.title.toLowerCase()}` : "Home"}
+          {definition ? `All ${inSentence(definition.title)}` : "Home"}
         </Link>
       </p>
     </div>

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 import { bankApiPath, ConsoleApiError, fetchConsole } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
-import { valueAt } from "@/lib/format";
+import { inSentence, valueAt } from "@/lib/format";
 import { listHref, resources, type Field, type ResourceName } from "@/lib/resources";
 import { BeneficialOwners } from "./beneficial-owners";
 import { ErrorState } from "./error-state";
@@ -40,7 +40,7 @@ export function ResourceDetail({ resource, id, serverError, actions }: { resourc
     return (
       <ErrorState
         error={error}
-        subject={`${definition.singular.toLowerCase()} ${id}`}
+        subject={`${inSentence(definition.singular)} ${id}`}
         onRetry={() => {
           setRetried(true);
           void query.refetch();
@@ -49,7 +49,7 @@ export function ResourceDetail({ resource, id, serverError, actions }: { resourc
     );
   }
   const masked = query.data;
-  if (!masked) return <p className="text-sm text-muted">Loading {definition.singular.toLowerCase()}…</p>;
+  if (!masked) return <p className="text-sm text-muted">Loading {inSentence(definition.singular)}…</p>;
   const object = revealed?.object ?? masked;
   const revealedKeys = revealed ? changedKeys(masked, revealed.object) : new Set<string>();
   const status = typeof object.status === "string" ? object.status : null;
@@ -101,7 +101,7 @@ export function ResourceDetail({ resource, id, serverError, actions }: { resourc
         </div>
       ) : (
         <div role="tabpanel" id="panel-fields" aria-labelledby="tab-fields" className="grid gap-3 lg:grid-cols-2">
-          {definition.sections.map((section) => (
+          {definition.sections.map((section) => [
             <section key={section.title} aria-labelledby={`section-${slug(section.title)}`} className="rounded-md border border-line bg-surface p-3">
               <h2 id={`section-${slug(section.title)}`} className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">
                 {section.title}
@@ -111,9 +111,11 @@ export function ResourceDetail({ resource, id, serverError, actions }: { resourc
                   <FieldRow key={field.key} field={field} object={object} revealed={revealedKeys.has(field.key.split(".")[0]!)} />
                 ))}
               </dl>
-            </section>
-          ))}
-          {definition.panels?.includes("beneficial-owners") ? <BeneficialOwners owners={valueAt(object, "person_applications")} /> : null}
+            </section>,
+            ...(definition.panels ?? [])
+              .filter((panel) => panel.after === section.title)
+              .map((panel) => <BeneficialOwners key={panel.kind} owners={valueAt(object, "person_applications")} />),
+          ])}
           <UnlistedFields resource={resource} object={object} />
           {definition.relatedLists?.length ? (
             <section aria-labelledby="section-related" className="rounded-md border border-line bg-surface p-3">

@@ -6,6 +6,7 @@ import { useConsoleSession } from "@/components/console/providers";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { bankApiPath, ConsoleApiError, fetchConsole, type BankPage } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
+import { inSentence } from "@/lib/format";
 import { detailHref, resources, type ResourceName } from "@/lib/resources";
 import type { FilterControl } from "@/lib/resources/filters";
 import {
@@ -86,7 +87,7 @@ export function ResourceList({ resource, filters, serverError, toolbar }: { reso
       {error ? (
         <ErrorState
           error={error}
-          subject={definition.title.toLowerCase()}
+          subject={inSentence(definition.title)}
           onRetry={() => {
             setRetried(true);
             void query.refetch();
@@ -105,10 +106,10 @@ export function ResourceList({ resource, filters, serverError, toolbar }: { reso
           empty={
             <span data-testid="empty-state">
               {hasFilters || state.query.from_date || state.query.to_date
-                ? `No ${definition.title.toLowerCase()} match ${active || "these filters"}.`
+                ? `No ${inSentence(definition.title)} match ${active || "these filters"}.`
                 : state.query.page_cursor
                   ? "No more rows after this page."
-                  : `No ${definition.title.toLowerCase()} yet.`}
+                  : `No ${inSentence(definition.title)} yet.`}
             </span>
           }
         />

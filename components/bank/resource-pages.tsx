@@ -1,4 +1,5 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { inSentence } from "@/lib/format";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { readThroughProxy } from "@/lib/api/server-read";
@@ -44,9 +45,9 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
   if (!new RegExp(`^${definition.idPrefix}[A-Za-z0-9_-]{1,64}$`).test(id)) {
     return (
       <>
-        <PageHeader title={`Not a ${definition.singular.toLowerCase()} id`} />
+        <PageHeader title={`Not a ${inSentence(definition.singular)} id`} />
         <p role="alert" data-testid="malformed-id" className="rounded-md border border-line bg-surface p-4 text-sm">
-          <span className="font-mono">{id}</span> is not a valid {definition.singular.toLowerCase()} id: {definition.singular.toLowerCase()} ids start with{" "}
+          <span className="font-mono">{id}</span> is not a valid {inSentence(definition.singular)} id: {definition.singular} ids start with{" "}
           <span className="font-mono">{definition.idPrefix}</span> followed by up to 64 letters, digits, <span className="font-mono">_</span> or{" "}
           <span className="font-mono">-</span>.
         </p>

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { bankApiPath, ConsoleApiError, fetchConsole } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
+import { inSentence } from "@/lib/format";
 import { detailHref, resourceForId, resourceList } from "@/lib/resources";
 import { useConsoleSession } from "./providers";
 
@@ -40,9 +41,9 @@ export function useOpenById(onOpened?: () => void) {
     } catch (error) {
       const message =
         error instanceof ConsoleApiError && error.status === 404
-          ? `No ${definition.singular.toLowerCase()} with id ${id}.`
+          ? `No ${inSentence(definition.singular)} with id ${id}.`
           : error instanceof ConsoleApiError && error.status === 400
-            ? `"${id}" is not a valid ${definition.singular.toLowerCase()} id: ${error.message}`
+            ? `"${id}" is not a valid ${inSentence(definition.singular)} id: ${error.message}`
             : `Could not look up ${id}: ${error instanceof Error ? error.message : String(error)}`;
       setStatus({ state: "failed", message });
     }

@@ -14,6 +14,4 @@ export const bankKeys = {
     ["bank", environment, resource, "list", query] as const,
   details: (environment: Environment, resource: ResourceName) => ["bank", environment, resource, "detail"] as const,
   detail: (environment: Environment, resource: ResourceName, id: string) => ["bank", environment, resource, "detail", id] as const,
-  /** Statistics for the home page (counts by status over the newest objects). */
-  overview: (environment: Environment) => ["bank", environment, "overview"] as const,
 };

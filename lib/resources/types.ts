@@ -61,8 +61,8 @@ export interface ResourceDefinition {
   sections: DetailSection[];
   /** Links from the detail page to other lists related to this object. */
   relatedLists?: Array<{ label: string; list: ResourceName; filter: string; from?: string }>;
-  /** Panels beyond the field sections, rendered by the detail layout (e.g. the beneficial-owner review table). */
-  panels?: Array<"beneficial-owners">;
+  /** Panels beyond the field sections (the beneficial-owner review table), placed after the section titled `after`. */
+  panels?: Array<{ kind: "beneficial-owners"; after: string }>;
   /** The object carries personal data: masked unless a role with `pii:reveal` reveals it (audited). */
   personalData?: boolean;
 }

@@ -63,5 +63,5 @@ export const businessApplications: ResourceDefinition = {
     timestamps,
     { title: "Data", fields: [{ key: "bankdata", label: "Bank data", format: "json" }, { key: "userdata", label: "User data", format: "json" }] },
   ],
-  panels: ["beneficial-owners"],
+  panels: [{ kind: "beneficial-owners", after: "Tax and identification" }],
 };
