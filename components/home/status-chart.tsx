@@ -12,9 +12,9 @@ const colours: Record<string, string> = {
 export default function StatusChart({ data, statuses }: { data: StatusBreakdown[]; statuses: string[] }) {
   const rows = data.map((item) => ({ name: item.resource, ...item.counts }));
   return (
-    <div aria-hidden="true" className="h-56 w-full text-xs">
+    <div role="img" aria-label="Bar chart of money movements by status; the table below lists the same figures." className="h-56 w-full text-xs">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} layout="vertical" margin={{ left: 24, right: 16 }}>
+        <BarChart data={rows} layout="vertical" margin={{ left: 24, right: 16 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
           <XAxis type="number" stroke="var(--muted)" allowDecimals={false} />
           <YAxis type="category" dataKey="name" stroke="var(--muted)" width={120} />
