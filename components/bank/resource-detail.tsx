@@ -63,7 +63,7 @@ export function ResourceDetail({ resource, id, serverError, actions }: { resourc
               {definition.title}
             </Link>
           </p>
-          <h1 id="detail-title" className="mt-0.5 flex flex-wrap items-center gap-2 text-xl font-semibold">
+          <h1 id="detail-title" elementtiming="detail-title" className="mt-0.5 flex flex-wrap items-center gap-2 text-xl font-semibold">
             {definition.singular}
             {definition.headline ? <span className="font-normal text-muted">{<FieldValue field={definition.headline} object={object} />}</span> : null}
             {status ? <StatusBadge status={status} /> : null}

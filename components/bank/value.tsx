@@ -26,7 +26,8 @@ export function Timestamp({ value }: { value: string }) {
 export function IdValue({ id, href, full = false }: { id: string; href?: string; full?: boolean }) {
   const text = full ? id : shortId(id);
   return (
-    <span className="inline-flex items-center gap-0.5 whitespace-nowrap font-mono text-xs">
+    // Inline, not flex: the id's text then belongs to the table cell, which carries the first-row paint mark.
+    <span className="whitespace-nowrap font-mono text-xs">
       {href ? (
         <Link href={href} title={id} data-id={id} className="text-accent hover:underline">
           {text}

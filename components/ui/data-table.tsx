@@ -100,7 +100,7 @@ export function DataTable<Row extends RowData>({ caption, columns, rows, rowId, 
                       <td
                         key={column.id}
                         className={`whitespace-nowrap px-3 py-1.5 ${column.align === "right" ? "text-right tabular-nums" : ""}`}
-                        {...(index === 0 && cellIndex === 0 ? { elementtiming: "first-row" } : {})}
+                        elementtiming={index === 0 && cellIndex === 0 ? "first-row" : undefined}
                       >
                         {column.cell(row.original)}
                       </td>

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { consoleDb } from "@/lib/db/console";
@@ -16,12 +17,15 @@ export type { StaffUser } from "./staff-users";
  * a session from before a lock stays void after unlocking), and a role change applies on the next request. Null when
  * not signed in.
  */
-export async function getCurrentUser(): Promise<StaffUser | null> {
+async function readCurrentUser(): Promise<StaffUser | null> {
   const session = await auth();
   const id = session?.user?.id;
   if (!id || !session.signedInAtMs || !sessionWithinMaxAge(session.signedInAtMs, Date.now(), env.SESSION_MAX_AGE_HOURS)) return null;
   return findSessionUser((await consoleDb()).db, id, new Date(session.signedInAtMs));
 }
+
+/** Read once per request: the layout and the page of one render share the answer (React's request-scoped cache). */
+export const getCurrentUser = cache(readCurrentUser);
 
 /**
  * For pages and server actions: the signed-in user holding `permission`. Not signed in: redirects to the sign-in
