@@ -14,6 +14,20 @@ function ownersOf(value: unknown): Owner[] {
   return Array.isArray(value) ? (value.filter((owner) => owner && typeof owner === "object") as Owner[]) : [];
 }
 
+/** Percentages may carry decimals; summed in hundredths so 33.33 + 33.33 + 33.34 is exactly 100. */
+function ownershipHundredths(owners: Owner[]): number {
+  return owners.reduce((sum, owner) => sum + Math.round(Number(owner.ownership_percentage) * 100), 0);
+}
+
+/** What a reviewer must not miss: ownership over 100% in total, and no controlling person. */
+export function ownershipFlags(owners: Owner[]): string[] {
+  const total = ownershipHundredths(owners);
+  return [
+    total > 10_000 ? `Ownership adds up to ${total / 100}%, more than 100%.` : null,
+    owners.some((owner) => owner.roles?.includes("control_person")) ? null : "No controlling person (role control_person) is listed.",
+  ].filter((flag): flag is string => flag !== null);
+}
+
 /**
  * The people behind a business application, for review: each linked to their person application, with ownership,
  * roles and title. Flags what a reviewer must not miss: ownership adding up to more than 100%, and no controlling
@@ -21,14 +35,9 @@ function ownersOf(value: unknown): Owner[] {
  */
 export function BeneficialOwners({ owners: value }: { owners: unknown }) {
   const owners = ownersOf(value);
-  // Percentages may carry decimals; summed in hundredths so 33.33 + 33.33 + 33.34 is exactly 100.
-  const totalHundredths = owners.reduce((sum, owner) => sum + Math.round(Number(owner.ownership_percentage) * 100), 0);
+  const totalHundredths = ownershipHundredths(owners);
   const total = totalHundredths / 100;
-  const hasController = owners.some((owner) => owner.roles?.includes("control_person"));
-  const flags = [
-    totalHundredths > 10_000 ? `Ownership adds up to ${total}%, more than 100%.` : null,
-    hasController ? null : "No controlling person (role control_person) is listed.",
-  ].filter((flag): flag is string => flag !== null);
+  const flags = ownershipFlags(owners);
 
   return (
     <section aria-labelledby="section-owners" className="rounded-md border border-line bg-surface p-3 lg:col-span-2" data-testid="beneficial-owners">

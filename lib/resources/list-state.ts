@@ -27,11 +27,11 @@ function entriesOf(params: SearchParamsLike): Array<[string, string]> {
 export function listStateFrom(params: SearchParamsLike): ListState {
   const query: Record<string, string> = {};
   let history: string[] = [];
-  for (const [name, value] of entriesOf(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [name, value] of entriesOf(params)) {
     if (name === historyParameter) history = value.split(",").filter(Boolean);
     else query[name] = value;
   }
-  return { query, history };
+  return { query: sorted(query), history };
 }
 
 export function searchOf(state: ListState): string {
@@ -52,9 +52,11 @@ export function firstRowNumber(state: ListState): number {
 }
 
 /** The page after this one, given the cursor the bank's `page_next` carries. */
+const sorted = (query: Record<string, string>) => Object.fromEntries(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
 export function nextPage(state: ListState, cursor: string): ListState {
   const current = state.query.page_cursor;
-  return { query: { ...state.query, page_cursor: cursor }, history: current ? [...state.history, current] : state.history };
+  return { query: sorted({ ...state.query, page_cursor: cursor }), history: current ? [...state.history, current] : state.history };
 }
 
 function withoutCursor(query: Record<string, string>): Record<string, string> {
@@ -65,7 +67,7 @@ export function previousPage(state: ListState): ListState {
   const query = withoutCursor(state.query);
   const history = [...state.history];
   const cursor = history.pop();
-  return { query: cursor ? { ...query, page_cursor: cursor } : query, history };
+  return { query: sorted(cursor ? { ...query, page_cursor: cursor } : query), history };
 }
 
 export function hasPreviousPage(state: ListState): boolean {
