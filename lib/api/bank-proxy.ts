@@ -6,7 +6,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import { maskApplication } from "@/lib/pii";
 import { can } from "@/lib/permissions";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
-import { ConsoleError, forbidden } from "./errors";
+import { bankNotConfigured, ConsoleError, forbidden } from "./errors";
 import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
@@ -68,9 +68,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       throw new ConsoleError(403, "sandbox_only", "Simulations exist only in the sandbox environment; switch to sandbox in the header.");
     }
     const bank = await dependencies.bankClient(environment);
-    if (!bank) {
-      throw new ConsoleError(503, "bank_not_configured", `The ${environment} environment has no bank connection; an admin can configure one in Settings.`);
-    }
+    if (!bank) throw bankNotConfigured(environment);
     const reveal = call.query.reveal === "true";
     if (reveal && !can(call.user.role, "pii:reveal")) throw forbidden("Your role may not reveal personal data.");
     const bankQuery = operation.query ? call.query : undefined;
