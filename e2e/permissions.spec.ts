@@ -23,6 +23,9 @@ const pages: Array<{ path: string; permission: Permission; allowedStatus?: numbe
 const probeId = "matrix_probe";
 const routes: Array<{ method: string; path: string; permission: Permission }> = [
   { method: "GET", path: "/api/audit/export", permission: "audit:read" },
+  { method: "GET", path: "/api/export/ach", permission: "bank:read" },
+  // Unmasked: the route also needs bank:read, which every role holding pii:reveal has.
+  { method: "POST", path: "/api/export/person_application", permission: "pii:reveal" },
   ...exposedOperations.map((exposed) => {
     const operation = operations.find((candidate) => candidate.operationId === exposed.operationId);
     if (!operation) throw new Error(`${exposed.operationId} is exposed but not in the contract`);

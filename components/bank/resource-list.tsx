@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useConsoleSession } from "@/components/console/providers";
+import { useCan, useConsoleSession } from "@/components/console/providers";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { bankApiPath, ConsoleApiError, fetchConsole, type BankPage } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
@@ -13,6 +13,7 @@ import {
   cursorOf, firstRowNumber, hasPreviousPage, nextPage, pageSizeOf, pageSizes, previousPage, searchOf, withQuery,
 } from "@/lib/resources/list-state";
 import { ErrorState } from "./error-state";
+import { ExportCsvButton } from "./export-csv-button";
 import { describeFilters, FilterBar } from "./filter-bar";
 import { useColumnVisibility } from "./use-column-visibility";
 import { useListState } from "./use-list-state";
@@ -32,9 +33,10 @@ const button = "rounded border border-line bg-surface px-2.5 py-1 text-xs font-m
  * The one list of every bank resource, driven by its definition (lib/resources). The first page arrives rendered and
  * hydrated from the server; paging and filtering fetch `/api/bank/...` with the bank's own parameters from the URL.
  */
-export function ResourceList({ resource, filters, serverError, toolbar }: { resource: ResourceName; filters: FilterControl[]; serverError?: ServerError; toolbar?: React.ReactNode }) {
+export function ResourceList({ resource, filters, serverError }: { resource: ResourceName; filters: FilterControl[]; serverError?: ServerError }) {
   const definition = resources[resource];
   const { environment, userId } = useConsoleSession();
+  const canReveal = useCan("pii:reveal");
   const [state, navigate] = useListState();
   const [initialSearch] = useState(() => searchOf(state));
   const [retried, setRetried] = useState(false);
@@ -80,7 +82,7 @@ export function ResourceList({ resource, filters, serverError, toolbar }: { reso
           {query.isFetching && !query.isPending ? <span className="text-muted">Updating…</span> : null}
         </div>
         <div className="flex items-center gap-2">
-          {toolbar}
+          <ExportCsvButton resource={resource} query={state.query} canReveal={Boolean(definition.personalData) && canReveal} />
           <ColumnMenu columns={definition.columns} visibility={visibility} onChange={setColumn} />
         </div>
       </div>

@@ -5,7 +5,7 @@ import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
 import { maskApplication, type ApplicationKind } from "@/lib/pii";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
-import { ConsoleError } from "./errors";
+import { bankNotConfigured, ConsoleError } from "./errors";
 import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
@@ -69,9 +69,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       throw new ConsoleError(403, "sandbox_only", "Simulations exist only in the sandbox environment; switch to sandbox in the header.");
     }
     const bank = await dependencies.bankClient(environment);
-    if (!bank) {
-      throw new ConsoleError(503, "bank_not_configured", `The ${environment} environment has no bank connection; an admin can configure one in Settings.`);
-    }
+    if (!bank) throw bankNotConfigured(environment);
     const bankQuery = operation.query ? call.query : undefined;
     const input: OperationInput = { params: call.params, query: bankQuery, body: call.body };
     const entry = {
@@ -125,7 +123,7 @@ function compileReveal(exposed: ExposedOperation, kind: ApplicationKind, depende
     async handle(call) {
       const environment = await dependencies.activeEnvironment();
       const bank = await dependencies.bankClient(environment);
-      if (!bank) throw new ConsoleError(503, "bank_not_configured", `The ${environment} environment has no bank connection; an admin can configure one in Settings.`);
+      if (!bank) throw bankNotConfigured(environment);
       const result = await bank.call(exposed.operationId, { params: call.params });
       // Recorded before the answer leaves: when the record cannot be written, nothing is revealed.
       await dependencies.recordAuditEvent({

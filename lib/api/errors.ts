@@ -1,4 +1,5 @@
 import { isBankError, type AnyBankError } from "@/lib/bank/errors";
+import type { Environment } from "@/lib/credentials/environments";
 
 /** The one error shape of every console API response: `{"error": {"code", "message"}}`. */
 export interface ConsoleErrorBody {
@@ -26,6 +27,8 @@ export const unauthorized = () => new ConsoleError(401, "unauthorized", "Sign in
 export const forbidden = (message = "Your role does not allow this.") => new ConsoleError(403, "forbidden", message);
 export const notFound = (message = "No such route.") => new ConsoleError(404, "not_found", message);
 export const badInput = (message: string) => new ConsoleError(400, "invalid_input", message);
+export const bankNotConfigured = (environment: Environment) =>
+  new ConsoleError(503, "bank_not_configured", `The ${environment} environment has no bank connection; an admin can configure one in Settings.`);
 
 /** Bank 4xx statuses that mean the same to the console's caller; any other refusal is the console's problem (502). */
 const passedThroughStatuses = new Set([400, 404, 409, 413, 422, 429]);

@@ -3,7 +3,7 @@ import { getCurrentUser } from "@/lib/auth/current-user";
 import { log } from "@/lib/log";
 import { createApiRoute } from "./route";
 
-export { ConsoleError, badInput, forbidden, notFound, unauthorized, type ConsoleErrorBody } from "./errors";
+export { ConsoleError, badInput, bankNotConfigured, forbidden, notFound, unauthorized, type ConsoleErrorBody } from "./errors";
 export type { ApiCall, RouteDefinition, RouteResolver } from "./route";
 
 /**

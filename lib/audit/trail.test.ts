@@ -3,8 +3,8 @@ import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { auditCsvHeader, auditCsvRow } from "./csv";
-import { audited, listAuditActions, listAuditRecords, recordAuditEvent, type AuditEntry } from "./trail";
+import { auditCsv } from "./csv";
+import { audited, everyAuditRecord, listAuditActions, listAuditRecords, recordAuditEvent, type AuditEntry, type AuditRecord } from "./trail";
 
 const actor = { id: "stf_1", email: "ops@demo.bank", role: "operations" as const };
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -89,11 +89,24 @@ describe.each(testDatabaseTargets)("audit trail on $name", (target) => {
     expect(await listAuditRecords(database.db, { actor: "pager@", to: "2000-01-01" }, { limit: 10 })).toHaveLength(0);
     expect(await listAuditActions(database.db)).toEqual(expect.arrayContaining(["application.reveal", "staff.lock", "webhook.update"]));
   });
+
+  it("reads every matching record for an export, across pages, newest first", async () => {
+    for (let i = 0; i < 5; i++) {
+      await recordAuditEvent(database.db, entry({ action: "staff.unlock", targetId: `stf_export_${i}`, requestId: `req_export_${i}` }));
+    }
+    const exported: (string | null)[] = [];
+    for await (const record of everyAuditRecord(database.db, { action: "staff.unlock" }, 2)) exported.push(record.targetId);
+    expect(exported).toEqual(["stf_export_4", "stf_export_3", "stf_export_2", "stf_export_1", "stf_export_0"]);
+  });
 });
 
+async function* records(...list: AuditRecord[]) {
+  yield* list;
+}
+
 describe("audit CSV export", () => {
-  it("quotes commas, quotes and line breaks, and defuses spreadsheet formulas", () => {
-    const row = auditCsvRow({
+  it("quotes commas, quotes and line breaks, and defuses spreadsheet formulas", async () => {
+    const csv = await new Response(auditCsv(records({
       id: 7,
       at: "2026-11-22T10:00:00Z",
       actorId: "stf_1",
@@ -107,8 +120,14 @@ describe("audit CSV export", () => {
       outcome: "succeeded",
       error: null,
       requestId: "req_1",
-    });
-    expect(auditCsvHeader).toBe("id,at,actorEmail,actorId,role,environment,action,targetId,outcome,error,requestId,before,after\r\n");
-    expect(row).toBe(`7,2026-11-22T10:00:00Z,a@demo.bank,stf_1,admin,,staff.create,"'=HYPERLINK(""x"")",succeeded,,req_1,,"{""name"":""Ann, \\""A\\""""}"\r\n`);
+    }))).text();
+    expect(csv).toBe(
+      "id,at,actorEmail,actorId,role,environment,action,targetId,outcome,error,requestId,before,after\r\n" +
+        `7,2026-11-22T10:00:00Z,a@demo.bank,stf_1,admin,,staff.create,"'=HYPERLINK(""x"")",succeeded,,req_1,,"{""name"":""Ann, \\""A\\""""}"\r\n`,
+    );
+  });
+
+  it("is the header alone when nothing matches", async () => {
+    expect(await new Response(auditCsv(records())).text()).toBe("id,at,actorEmail,actorId,role,environment,action,targetId,outcome,error,requestId,before,after\r\n");
   });
 });

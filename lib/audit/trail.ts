@@ -155,6 +155,17 @@ export async function listAuditRecords(
   return rows.map((row) => ({ ...row, at: formatTime(row.at) }));
 }
 
+/** Every record matching `filter`, newest first, read one keyset page of `pageSize` at a time (for exports). */
+export async function* everyAuditRecord(db: ConsoleDb, filter: AuditFilter, pageSize = 500): AsyncGenerator<AuditRecord> {
+  let after: number | undefined;
+  for (;;) {
+    const records = await listAuditRecords(db, filter, { limit: pageSize, after });
+    yield* records;
+    if (records.length < pageSize) return;
+    after = records.at(-1)!.id;
+  }
+}
+
 /** Every distinct action recorded so far, for the filter's choices. */
 export async function listAuditActions(db: ConsoleDb): Promise<string[]> {
   const rows = await db.selectDistinct({ action: auditRecords.action }).from(auditRecords).orderBy(auditRecords.action);
