@@ -6,6 +6,7 @@ import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { log } from "@/lib/log";
 import { verifyPassword } from "./password";
+import { safeRedirectUrl } from "./safe-redirect";
 import { findStaffByEmail } from "./staff-users";
 import { perIpRule, perUserRule, SignInThrottle } from "./throttle";
 
@@ -91,6 +92,10 @@ const config: NextAuthConfig = {
       : []),
   ],
   callbacks: {
+    // Every redirect Auth.js makes (after sign-in, sign-out, a refused sign-in) goes through the console's one rule.
+    redirect({ url, baseUrl }) {
+      return safeRedirectUrl(url, baseUrl);
+    },
     // Single sign-on admits only existing, unlocked staff users; the console's own table decides the role.
     async signIn({ user, account }) {
       if (account?.provider !== "oidc") return true;

@@ -6,6 +6,7 @@ import { can, type Permission } from "@/lib/permissions";
 import { auth } from "./config";
 import { env } from "@/lib/env/console";
 import { requestPathHeader } from "./request-path";
+import { safeReturnPath } from "./safe-redirect";
 import { sessionWithinMaxAge } from "./session-age";
 import { findSessionUser, type StaffUser } from "./staff-users";
 
@@ -29,7 +30,7 @@ export async function getCurrentUser(): Promise<StaffUser | null> {
  */
 export async function requireUser(permission?: Permission): Promise<StaffUser> {
   const user = await getCurrentUser();
-  if (!user) redirect(`/sign-in?from=${encodeURIComponent((await headers()).get(requestPathHeader) ?? "/")}`);
+  if (!user) redirect(`/sign-in?from=${encodeURIComponent(safeReturnPath((await headers()).get(requestPathHeader)))}`);
   if (permission && !can(user.role, permission)) forbidden();
   return user;
 }
