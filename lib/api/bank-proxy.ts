@@ -3,7 +3,7 @@ import type { AuditEntry } from "@/lib/audit/trail";
 import { findOperation, type BankClient, type OperationInput } from "@/lib/bank/client";
 import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
-import { maskApplication } from "@/lib/pii";
+import { maskForViewer, type MaskedResource } from "@/lib/pii";
 import { can } from "@/lib/permissions";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
 import { ConsoleError, forbidden } from "./errors";
@@ -55,6 +55,15 @@ function throughConsole(result: unknown, bank: BankClient): unknown {
   return { ...result, page_next: `${consoleBankPrefix}${relative}${next.search}` };
 }
 
+/** A bank answer as staff see it by default: the object, or each object of a page, masked by its allowlist. */
+function masked(resource: MaskedResource, result: unknown, isList: boolean): unknown {
+  if (isList) {
+    const page = result as { data: Record<string, unknown>[] };
+    return { ...page, data: page.data.map((item) => maskForViewer(resource, item)) };
+  }
+  return maskForViewer(resource, result as Record<string, unknown>);
+}
+
 function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies): CompiledOperation {
   const operation = findOperation(exposed.operationId);
   const parameterNames = pathParameters(operation.path);
@@ -82,26 +91,23 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       requestId: call.requestId,
     };
 
+    let result: unknown;
     if (exposed.audit) {
       const before = exposed.audit.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
-      return dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
+      result = await dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
         after: auditedState,
       });
+    } else {
+      result = await bank.call(exposed.operationId, input);
     }
-
-    const result = await bank.call(exposed.operationId, input);
     const kind = exposed.personalData;
     if (kind && reveal) {
       // Recorded before the answer leaves: when the record cannot be written, nothing is revealed.
       await dependencies.recordAuditEvent({ ...entry, action: `${kind}.reveal` });
       return result;
     }
-    if (kind && isList) {
-      const page = result as { data: Record<string, unknown>[] };
-      return throughConsole({ ...page, data: page.data.map((item) => maskApplication(kind, item)) }, bank);
-    }
-    if (kind) return maskApplication(kind, result as Record<string, unknown>);
-    return isList ? throughConsole(result, bank) : result;
+    const shown = exposed.resource ? masked(exposed.resource, result, isList) : result;
+    return isList ? throughConsole(shown, bank) : shown;
   }
 
   const route: RouteDefinition<Record<string, string>, Record<string, unknown>, unknown> = {
