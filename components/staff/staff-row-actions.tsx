@@ -1,19 +1,23 @@
 "use client";
 
 import { useActionState } from "react";
-import { changeStaffRole, removeStaffUser, setStaffLocked, type StaffActionState } from "@/app/(console)/settings/staff/actions";
+import { changeStaffRole, clearSignInLockout, removeStaffUser, setStaffLocked, type StaffActionState } from "@/app/(console)/settings/staff/actions";
 import { Button } from "@/components/ui/button";
 import type { StaffUser } from "@/lib/auth/staff-users";
 import { roles } from "@/lib/permissions";
 
 const initial: StaffActionState = { error: null, done: null };
 
-/** Role, lock and remove controls for one staff user; disabled on the admin's own row (no self lock-out). */
-export function StaffRowActions({ user, isSelf }: { user: StaffUser; isSelf: boolean }) {
+/**
+ * Role, lock and remove controls for one staff user, and clearing a sign-in lockout when the throttle holds one;
+ * disabled on the admin's own row (no self lock-out).
+ */
+export function StaffRowActions({ user, isSelf, signInLockedOut }: { user: StaffUser; isSelf: boolean; signInLockedOut: boolean }) {
   const [roleState, roleAction, rolePending] = useActionState(changeStaffRole, initial);
   const [lockState, lockAction, lockPending] = useActionState(setStaffLocked, initial);
   const [removeState, removeAction, removePending] = useActionState(removeStaffUser, initial);
-  const error = roleState.error ?? lockState.error ?? removeState.error;
+  const [lockoutState, lockoutAction, lockoutPending] = useActionState(clearSignInLockout, initial);
+  const error = roleState.error ?? lockState.error ?? removeState.error ?? lockoutState.error;
   const title = isSelf ? "You cannot change your own account" : undefined;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -37,6 +41,14 @@ export function StaffRowActions({ user, isSelf }: { user: StaffUser; isSelf: boo
           {user.locked ? "Unlock" : "Lock"}
         </Button>
       </form>
+      {signInLockedOut ? (
+        <form action={lockoutAction}>
+          <input type="hidden" name="id" value={user.id} />
+          <Button type="submit" variant="secondary" disabled={isSelf || lockoutPending} title={title}>
+            Clear sign-in lockout
+          </Button>
+        </form>
+      ) : null}
       <form
         action={removeAction}
         onSubmit={(event) => {

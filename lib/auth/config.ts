@@ -1,14 +1,12 @@
 import "server-only";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { z } from "zod";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { log } from "@/lib/log";
-import { verifyPassword } from "./password";
+import { passwordSignIn, SignInThrottled } from "./password-sign-in";
 import { safeRedirectUrl } from "./safe-redirect";
 import { findStaffByEmail } from "./staff-users";
-import { perIpRule, perUserRule, SignInThrottle } from "./throttle";
 
 /**
  * Auth.js (next-auth v5): staff sign in with email + password (Credentials against console.staff_users) and, when
@@ -22,35 +20,16 @@ export class ThrottledSignin extends CredentialsSignin {
   code = "throttled";
 }
 
-const userThrottle = new SignInThrottle(perUserRule);
-const ipThrottle = new SignInThrottle(perIpRule);
-
-const credentialsInput = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
-
-// Next.js fills x-forwarded-for from the socket only when the request has none, so without a reverse proxy that
-// overwrites it a client can pick its own IP key; the per-email limit holds regardless.
-function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || "unknown";
-}
+const authorizePassword = passwordSignIn({ db: async () => (await consoleDb()).db, trustedProxies: env.TRUSTED_PROXIES });
 
 async function authorizeWithPassword(raw: Partial<Record<string, unknown>>, request: Request) {
-  const input = credentialsInput.safeParse(raw);
-  if (!input.success) return null;
-  const userKey = `user:${input.data.email.toLowerCase()}`;
-  const ipKey = `ip:${clientIp(request)}`;
-  if (userThrottle.waitFor(userKey) > 0 || ipThrottle.waitFor(ipKey) > 0) throw new ThrottledSignin();
-
-  const db = (await consoleDb()).db;
-  const user = await findStaffByEmail(db, input.data.email);
-  const valid = await verifyPassword(input.data.password, user?.passwordHash ?? null);
-  if (!user || !valid || user.locked) {
-    userThrottle.recordFailure(userKey);
-    ipThrottle.recordFailure(ipKey);
-    return null;
+  try {
+    const user = await authorizePassword(raw, request);
+    return user && { id: user.id, email: user.email, name: user.name };
+  } catch (error) {
+    if (error instanceof SignInThrottled) throw new ThrottledSignin();
+    throw error;
   }
-  userThrottle.recordSuccess(userKey);
-  return { id: user.id, email: user.email, name: user.name };
 }
 
 const oidcEnabled = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);

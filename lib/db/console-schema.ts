@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
 
 /** The console's own tables live in the `console` schema, apart from the sandbox bank's. */
 export const consoleSchema = pgSchema("console");
@@ -57,3 +57,19 @@ export const bankCredentials = consoleSchema.table("bank_credentials", {
   updatedAt: moment("updated_at").notNull().defaultNow(),
   updatedBy: text("updated_by").notNull(),
 });
+
+/**
+ * The sign-in throttle (lib/auth/throttle.ts), shared by every console instance: per key (an email or a client
+ * address), how many password checks were admitted in the current window and when the last one was.
+ */
+export const signInThrottle = consoleSchema.table(
+  "sign_in_throttle",
+  {
+    key: text("key").primaryKey(),
+    admitted: integer("admitted").notNull(),
+    lastAdmittedAt: moment("last_admitted_at").notNull(),
+    /** The attempt that was admitted last: an attempt learns from the row it wrote whether it was the one admitted. */
+    lastAttemptId: text("last_attempt_id").notNull(),
+  },
+  (table) => [index("sign_in_throttle_last_admitted_idx").on(table.lastAdmittedAt)],
+);

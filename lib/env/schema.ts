@@ -27,6 +27,15 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=?)$/, "expected 32 bytes as 64 hex digits or base64")
     .optional(),
+  /**
+   * The reverse proxies in front of the console, by IP address (comma-separated). Only a request that came through one
+   * of them has its X-Forwarded-For read past that proxy for the client's address (sign-in throttle).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "expected IP addresses separated by commas" }))),
   SESSION_MAX_AGE_HOURS: z.coerce.number({ message: "expected a number of hours" }).positive("expected a positive number of hours").max(720).default(8),
   /** Seed one demo staff user per role into an empty staff table (`off` for a real deployment). */
   CONSOLE_DEMO_USERS: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),

@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, Th } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/current-user";
 import { listStaff } from "@/lib/auth/staff-users";
+import { perUserRule, throttledKeys, userKey } from "@/lib/auth/throttle";
 import { consoleDb } from "@/lib/db/console";
 import { roleDescriptions } from "@/lib/permissions";
 
@@ -11,7 +12,9 @@ export const metadata = { title: "Staff users · Bank console" };
 
 export default async function StaffPage() {
   const admin = await requireUser("staff:manage");
-  const staff = await listStaff((await consoleDb()).db);
+  const { db } = await consoleDb();
+  const staff = await listStaff(db);
+  const lockedOut = await throttledKeys(db, staff.map((user) => userKey(user.email)), perUserRule);
   return (
     <>
       <PageHeader title="Staff users" description="Every change here is audited. A locked or removed user loses access on their next request." />
@@ -31,9 +34,12 @@ export default async function StaffPage() {
               <Td>{user.email}</Td>
               <Td>{user.name}</Td>
               <Td title={roleDescriptions[user.role]}>{user.role}</Td>
-              <Td>{user.locked ? <span className="font-medium text-red-700">locked</span> : "active"}</Td>
               <Td>
-                <StaffRowActions user={user} isSelf={user.id === admin.id} />
+                {user.locked ? <span className="font-medium text-red-700">locked</span> : "active"}
+                {lockedOut.has(userKey(user.email)) ? <span className="ml-2 font-medium text-amber-700">sign-in locked out</span> : null}
+              </Td>
+              <Td>
+                <StaffRowActions user={user} isSelf={user.id === admin.id} signInLockedOut={lockedOut.has(userKey(user.email))} />
               </Td>
             </tr>
           ))}

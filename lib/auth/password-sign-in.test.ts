@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { connectDatabase } from "@/lib/db/connect";
+import * as schema from "@/lib/db/console-schema";
+import { migratedConsoleDatabase } from "@/tests/support/console-database";
+import { testDatabaseTargets } from "@/tests/support/databases";
+import { passwordSignIn, SignInThrottled } from "./password-sign-in";
+import { verifyPassword } from "./password";
+import { createStaff } from "./staff-users";
+import { perUserRule } from "./throttle";
+
+/** A password check that counts its calls: what the throttle must bound. */
+function countingVerify() {
+  const counter = { calls: 0, verify: (password: string, stored: string | null) => (counter.calls++, verifyPassword(password, stored)) };
+  return counter;
+}
+
+/** A sign-in request from its own client address, as through a trusted proxy that forwards it. */
+const proxy = "10.0.0.5";
+const requestFrom = (index: number) =>
+  new Request("http://console.test/api/auth/callback/credentials", { method: "POST", headers: { "x-forwarded-for": `203.0.113.${index % 250}, ${proxy}` } });
+
+async function burst(authorize: ReturnType<typeof passwordSignIn>, email: string, count: number, offset = 0) {
+  return Promise.allSettled(Array.from({ length: count }, (_, index) => authorize({ email, password: `guess-${index}` }, requestFrom(index + offset))));
+}
+
+describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
+  const database = migratedConsoleDatabase(target);
+  const signIn = (counter: ReturnType<typeof countingVerify>, db = database.db) =>
+    passwordSignIn({ db: async () => db, trustedProxies: [proxy], verify: counter.verify, refusalDelayMs: 0 });
+
+  it("checks at most the allowed number of passwords for 200 parallel wrong ones, each from its own address", async () => {
+    const email = "burst@bank.example";
+    await createStaff(database.db, { email, name: "Burst", role: "viewer", password: "the right password" });
+    const counter = countingVerify();
+    const results = await burst(signIn(counter), email, 200);
+    expect(counter.calls).toBeLessThanOrEqual(perUserRule.freeAttempts);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(counter.calls);
+    expect(results.filter((result) => result.status === "rejected" && result.reason instanceof SignInThrottled)).toHaveLength(200 - counter.calls);
+    // The right password is refused too while the lockout lasts: the throttle answers before any check.
+    await expect(signIn(counter)({ email, password: "the right password" }, requestFrom(7))).rejects.toThrow(SignInThrottled);
+  });
+
+  it("throttles an unknown email exactly like a real one", async () => {
+    const counter = countingVerify();
+    await burst(signIn(counter), "nobody@bank.example", 50);
+    expect(counter.calls).toBe(perUserRule.freeAttempts);
+  });
+
+  it("signs in with the right password and then forgets the failures", async () => {
+    const email = "returning@bank.example";
+    await createStaff(database.db, { email, name: "Returning", role: "operations", password: "the right password" });
+    const counter = countingVerify();
+    const authorize = signIn(counter);
+    for (let i = 0; i < perUserRule.freeAttempts - 1; i++) expect(await authorize({ email, password: "wrong" }, requestFrom(i))).toBeNull();
+    expect(await authorize({ email: " Returning@Bank.Example", password: "the right password" }, requestFrom(1))).toMatchObject({ email, role: "operations" });
+    for (let i = 0; i < perUserRule.freeAttempts; i++) expect(await authorize({ email, password: "wrong" }, requestFrom(i))).toBeNull();
+  });
+
+  it.runIf(target.name === "postgresql")("holds across two console instances sharing the database", async () => {
+    const email = "two-instances@bank.example";
+    const second = connectDatabase(database.pool.options.connectionString!, schema);
+    try {
+      const counter = countingVerify();
+      await Promise.all([burst(signIn(counter), email, 100), burst(signIn(counter, second.db), email, 100, 100)]);
+      expect(counter.calls).toBeLessThanOrEqual(perUserRule.freeAttempts);
+    } finally {
+      await second.close();
+    }
+  });
+});
