@@ -1,10 +1,13 @@
 import "server-only";
+import { headers } from "next/headers";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { log } from "@/lib/log";
+import { clientAddress } from "./client-address";
 import { passwordSignIn, SignInThrottled } from "./password-sign-in";
+import { createSession, endSession } from "./sessions";
 import { safeRedirectUrl } from "./safe-redirect";
 import { findStaffByEmail } from "./staff-users";
 
@@ -81,30 +84,42 @@ const config: NextAuthConfig = {
       const staff = user.email ? await findStaffByEmail((await consoleDb()).db, user.email) : null;
       return Boolean(staff && !staff.locked);
     },
-    // The token holds only the staff id and when this session began (lib/auth/current-user.ts compares it with a
-    // lock). Auth.js re-issues the cookie with a fresh `iat` on use, hence our own `signedInAtMs`. Milliseconds, like
-    // the lock's time: in whole seconds, a sign-in in the same second as an unlock would count as before the lock.
+    // On sign-in, a server-side session is created (lib/auth/sessions.ts); the token holds only the staff id and the
+    // session's id, and the session is live only while its row exists.
     async jwt({ token, user, account }) {
       if (!user) return token;
-      const signedInAtMs = Date.now();
-      if (account?.provider === "oidc") {
-        const staff = user.email ? await findStaffByEmail((await consoleDb()).db, user.email) : null;
-        return { sub: staff?.id, signedInAtMs };
-      }
-      return { sub: user.id, signedInAtMs };
+      const db = (await consoleDb()).db;
+      const staffId = account?.provider === "oidc" ? (user.email ? await findStaffByEmail(db, user.email) : null)?.id : user.id;
+      if (!staffId) return null;
+      const request = await headers();
+      const session = await createSession(db, {
+        userId: staffId,
+        maxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000,
+        userAgent: request.get("user-agent"),
+        address: clientAddress(request.get("x-forwarded-for"), env.TRUSTED_PROXIES),
+      });
+      return { sub: staffId, sid: session.id };
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
-      if (typeof token.signedInAtMs === "number") session.signedInAtMs = token.signedInAtMs;
+      // The id alone is useless to anyone who reads it: requests are let in only with the signed cookie that holds it.
+      if (typeof token.sid === "string") session.sessionId = token.sid;
       return session;
+    },
+  },
+  events: {
+    // Sign-out ends the session itself, not just the cookie: a copy of the cookie is refused from now on.
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await endSession((await consoleDb()).db, sid);
     },
   },
 };
 
 declare module "next-auth" {
   interface Session {
-    /** Milliseconds since the epoch when this session signed in. */
-    signedInAtMs?: number;
+    /** The server-side session (lib/auth/sessions.ts). */
+    sessionId?: string;
   }
 }
 

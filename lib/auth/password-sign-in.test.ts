@@ -6,7 +6,7 @@ import { testDatabaseTargets } from "@/tests/support/databases";
 import { passwordSignIn, SignInThrottled } from "./password-sign-in";
 import { verifyPassword } from "./password";
 import { createStaff } from "./staff-users";
-import { perUserRule } from "./throttle";
+import { perAddressRule, perUserRule } from "./throttle";
 
 /** A password check that counts its calls: what the throttle must bound. */
 function countingVerify() {
@@ -23,10 +23,13 @@ async function burst(authorize: ReturnType<typeof passwordSignIn>, email: string
   return Promise.allSettled(Array.from({ length: count }, (_, index) => authorize({ email, password: `guess-${index}` }, requestFrom(index + offset))));
 }
 
+/** Every attempt at the same instant: no throttle delay runs out, however slow the machine. */
+const frozen = new Date();
+
 describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
   const database = migratedConsoleDatabase(target);
   const signIn = (counter: ReturnType<typeof countingVerify>, db = database.db) =>
-    passwordSignIn({ db: async () => db, trustedProxies: [proxy], verify: counter.verify, refusalDelayMs: 0 });
+    passwordSignIn({ db: async () => db, trustedProxies: [proxy], verify: counter.verify, refusalDelayMs: 0, now: () => frozen });
 
   it("checks at most the allowed number of passwords for 200 parallel wrong ones, each from its own address", async () => {
     const email = "burst@bank.example";
@@ -54,6 +57,17 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
     for (let i = 0; i < perUserRule.freeAttempts - 1; i++) expect(await authorize({ email, password: "wrong" }, requestFrom(i))).toBeNull();
     expect(await authorize({ email: " Returning@Bank.Example", password: "the right password" }, requestFrom(1))).toMatchObject({ email, role: "operations" });
     for (let i = 0; i < perUserRule.freeAttempts; i++) expect(await authorize({ email, password: "wrong" }, requestFrom(i))).toBeNull();
+  });
+
+  it("does not count successful sign-ins against the client's address", async () => {
+    const email = "busy-office@bank.example";
+    await createStaff(database.db, { email, name: "Busy", role: "viewer", password: "the right password" });
+    // A stand-in check keeps 35 sign-ins fast; what is under test is the throttle's bookkeeping.
+    const authorize = signIn({ calls: 0, verify: async (password) => password === "the right password" });
+    const office = requestFrom(249);
+    for (let i = 0; i < perAddressRule.freeAttempts + 5; i++) {
+      expect(await authorize({ email, password: "the right password" }, office)).toMatchObject({ email });
+    }
   });
 
   it.runIf(target.name === "postgresql")("holds across two console instances sharing the database", async () => {

@@ -4,7 +4,7 @@ import type { ConsoleDatabase } from "@/lib/db/console";
 import { clientAddress } from "./client-address";
 import { verifyPassword } from "./password";
 import { findStaffByEmail, normalizeEmail, type StaffUser } from "./staff-users";
-import { addressKey, admitAttempt, clearAttempts, perAddressRule, perUserRule, userKey } from "./throttle";
+import { addressKey, admitAttempt, clearAttempts, perAddressRule, perUserRule, refundAttempt, userKey } from "./throttle";
 
 const credentialsInput = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
 
@@ -15,6 +15,8 @@ export interface PasswordSignInDependencies {
   verify?: typeof verifyPassword;
   /** How long a refused attempt is held before its answer (the same for real and unknown emails). */
   refusalDelayMs?: number;
+  /** The throttle's clock; a test stops it so that a slow machine does not let a delay run out mid-test. */
+  now?: () => Date;
 }
 
 /** The attempt was refused by the throttle before any password was checked. */
@@ -32,6 +34,7 @@ export class SignInThrottled extends Error {
 export function passwordSignIn(dependencies: PasswordSignInDependencies) {
   const verify = dependencies.verify ?? verifyPassword;
   const refusalDelayMs = dependencies.refusalDelayMs ?? 1000;
+  const now = dependencies.now ?? (() => new Date());
   return async function authorize(raw: Partial<Record<string, unknown>>, request: Request): Promise<StaffUser | null> {
     const input = credentialsInput.safeParse(raw);
     if (!input.success) return null;
@@ -39,7 +42,7 @@ export function passwordSignIn(dependencies: PasswordSignInDependencies) {
     const email = normalizeEmail(input.data.email);
     const address = clientAddress(request.headers.get("x-forwarded-for"), dependencies.trustedProxies);
     const admitted =
-      (await admitAttempt(db, addressKey(address), perAddressRule)) && (await admitAttempt(db, userKey(email), perUserRule));
+      (await admitAttempt(db, addressKey(address), perAddressRule, now())) && (await admitAttempt(db, userKey(email), perUserRule, now()));
     if (!admitted) {
       // Slow, so refusals cost a guesser as much time as checks; the same for every email, so it tells nothing.
       await sleep(refusalDelayMs);
@@ -48,7 +51,8 @@ export function passwordSignIn(dependencies: PasswordSignInDependencies) {
     const user = await findStaffByEmail(db, email);
     const valid = await verify(input.data.password, user?.passwordHash ?? null);
     if (!user || !valid || user.locked) return null;
-    await clearAttempts(db, userKey(email), perUserRule);
+    await clearAttempts(db, userKey(email), perUserRule, now());
+    await refundAttempt(db, addressKey(address));
     return { id: user.id, email: user.email, name: user.name, role: user.role, locked: user.locked };
   };
 }

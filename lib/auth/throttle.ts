@@ -10,7 +10,7 @@ const { signInThrottle } = schema;
  * Slows down password guessing, in the console's database so that every console instance shares it and a restart
  * forgets nothing. Each key (one per email, one per client address) is admitted to `freeAttempts` password checks
  * within `windowMs`; after that each further check must wait a delay that doubles with each one, up to `maxDelayMs`.
- * A success clears the email's key. An attempt is admitted or refused BEFORE any password work, in one statement
+ * A success clears the email's key and takes its attempt back from the address's key. An attempt is admitted or refused BEFORE any password work, in one statement
  * (an upsert that holds the key's row lock), so parallel attempts are counted one after the other and a burst of any
  * size checks no more passwords than the rule allows.
  */
@@ -52,6 +52,14 @@ export async function admitAttempt(db: ConsoleDb, key: string, rule: ThrottleRul
       last_attempt_id = CASE WHEN ${admit} THEN ${attemptId} ELSE t.last_attempt_id END
     RETURNING t.last_attempt_id = ${attemptId} AS admitted`);
   return result.rows[0]?.admitted === true;
+}
+
+/**
+ * Takes one admitted attempt back from `key`: a correct password from an address should not count against it, or a
+ * busy office would lock itself out by signing in.
+ */
+export async function refundAttempt(db: ConsoleDb, key: string): Promise<void> {
+  await db.execute(sql`UPDATE console.sign_in_throttle SET admitted = greatest(admitted - 1, 0) WHERE key = ${key}`);
 }
 
 /** Forgets a key's attempts (a successful sign-in, or an admin lifting a lockout); also drops keys whose window passed. */

@@ -14,10 +14,28 @@ export const staffUsers = consoleSchema.table("staff_users", {
   /** scrypt hash (lib/auth/password.ts); null for users who only sign in through single sign-on. */
   passwordHash: text("password_hash"),
   locked: boolean("locked").notNull().default(false),
-  /** Sessions started before this moment are void (set when the user is locked, so unlocking does not revive them). */
-  sessionsRevokedAt: moment("sessions_revoked_at"),
   createdAt: moment("created_at").notNull().defaultNow(),
 });
+
+/**
+ * Every signed-in session, server-side (lib/auth/sessions.ts): the session cookie carries only this id, so deleting
+ * the row ends the session at once (sign-out, lock, role change, removal, "sign out everywhere").
+ */
+export const staffSessions = consoleSchema.table(
+  "staff_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: moment("created_at").notNull().defaultNow(),
+    expiresAt: moment("expires_at").notNull(),
+    /** What an admin sees in Staff to tell sessions apart. */
+    userAgent: text("user_agent"),
+    address: text("address"),
+  },
+  (table) => [index("staff_sessions_user_idx").on(table.userId), index("staff_sessions_expires_idx").on(table.expiresAt)],
+);
 
 /**
  * Append-only: a trigger (see the migration) refuses DELETE and TRUNCATE, and allows one UPDATE per row only, from

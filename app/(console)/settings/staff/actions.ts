@@ -6,6 +6,7 @@ import { audited, newRequestId } from "@/lib/audit";
 import { requireUser, type StaffUser } from "@/lib/auth/current-user";
 import { firstIssue, newStaffInput, staffIdInput } from "@/lib/auth/staff-input";
 import { createStaff, EmailTakenError, findStaffById, newStaffId, removeStaff, updateStaff } from "@/lib/auth/staff-users";
+import { endUserSessions } from "@/lib/auth/sessions";
 import { clearAttempts, perUserRule, userKey } from "@/lib/auth/throttle";
 import { consoleDb, type ConsoleDatabase } from "@/lib/db/console";
 import { roles } from "@/lib/permissions";
@@ -89,4 +90,14 @@ export async function clearSignInLockout(_previous: StaffActionState, form: Form
     if (user) await clearAttempts(db, userKey(user.email), perUserRule);
     return user;
   }, "Sign-in lockout cleared");
+}
+
+/** "Sign out everywhere": ends every session of one user at once. */
+export async function endStaffSessions(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
+  const id = staffIdInput.safeParse(form.get("id"));
+  if (!id.success) return { error: firstIssue(id.error), done: null };
+  return staffChange("staff.sessions.end", { id: id.data }, async (db) => {
+    await endUserSessions(db, id.data);
+    return findStaffById(db, id.data);
+  }, "Signed out everywhere");
 }

@@ -3,6 +3,7 @@ import { StaffRowActions } from "@/components/staff/staff-row-actions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, Th } from "@/components/ui/table";
 import { requireUser } from "@/lib/auth/current-user";
+import { listActiveSessions, type StaffSession } from "@/lib/auth/sessions";
 import { listStaff } from "@/lib/auth/staff-users";
 import { perUserRule, throttledKeys, userKey } from "@/lib/auth/throttle";
 import { consoleDb } from "@/lib/db/console";
@@ -15,6 +16,10 @@ export default async function StaffPage() {
   const { db } = await consoleDb();
   const staff = await listStaff(db);
   const lockedOut = await throttledKeys(db, staff.map((user) => userKey(user.email)), perUserRule);
+  const sessions = new Map<string, StaffSession[]>();
+  for (const session of await listActiveSessions(db, staff.map((user) => user.id))) {
+    sessions.set(session.userId, [...(sessions.get(session.userId) ?? []), session]);
+  }
   return (
     <>
       <PageHeader title="Staff users" description="Every change here is audited. A locked or removed user loses access on their next request." />
@@ -25,6 +30,7 @@ export default async function StaffPage() {
             <Th>Name</Th>
             <Th>Role</Th>
             <Th>Status</Th>
+            <Th>Active sessions</Th>
             <Th>Change</Th>
           </tr>
         </thead>
@@ -39,7 +45,15 @@ export default async function StaffPage() {
                 {lockedOut.has(userKey(user.email)) ? <span className="ml-2 font-medium text-amber-700">sign-in locked out</span> : null}
               </Td>
               <Td>
-                <StaffRowActions user={user} isSelf={user.id === admin.id} signInLockedOut={lockedOut.has(userKey(user.email))} />
+                <SessionList sessions={sessions.get(user.id) ?? []} />
+              </Td>
+              <Td>
+                <StaffRowActions
+                  user={user}
+                  isSelf={user.id === admin.id}
+                  signInLockedOut={lockedOut.has(userKey(user.email))}
+                  activeSessions={sessions.get(user.id)?.length ?? 0}
+                />
               </Td>
             </tr>
           ))}
@@ -48,5 +62,18 @@ export default async function StaffPage() {
       <h2 className="mb-3 mt-8 text-lg font-semibold">New staff user</h2>
       <CreateStaffForm />
     </>
+  );
+}
+
+function SessionList({ sessions }: { sessions: StaffSession[] }) {
+  if (sessions.length === 0) return <span className="text-slate-500">none</span>;
+  return (
+    <ul className="space-y-1 text-xs" data-testid="staff-sessions">
+      {sessions.map((session) => (
+        <li key={session.id} title={session.userAgent ?? undefined}>
+          since {session.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC from {session.address ?? "unknown"}
+        </li>
+      ))}
+    </ul>
   );
 }
