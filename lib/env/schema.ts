@@ -85,6 +85,8 @@ export const sandboxEnvSchema = sharedEnvSchema.extend({
   SANDBOX_WEBHOOK_ERROR_WINDOW_MS: milliseconds(300_000),
   SANDBOX_WEBHOOK_TIMEOUT_MS: milliseconds(10_000),
   SANDBOX_WEBHOOK_POLL_MS: milliseconds(200),
+  /** Refuse webhook targets on the console's own address (HOST:PORT); docs/webhooks.md gives the trade-off. */
+  SANDBOX_WEBHOOK_REFUSE_CONSOLE: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
 });
 
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;
