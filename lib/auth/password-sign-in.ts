@@ -2,8 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { ConsoleDatabase } from "@/lib/db/console";
 import { clientAddress } from "./client-address";
-import { verifyPassword } from "./password";
-import { findStaffByEmail, normalizeEmail, type StaffUser } from "./staff-users";
+import { hashPassword, needsRehash, verifyPassword } from "./password";
+import { findStaffByEmail, normalizeEmail, replacePasswordHash, type StaffUser } from "./staff-users";
 import { addressKey, admitAttempt, clearAttempts, perAddressRule, perUserRule, refundAttempt, userKey } from "./throttle";
 
 const credentialsInput = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
@@ -51,6 +51,8 @@ export function passwordSignIn(dependencies: PasswordSignInDependencies) {
     const user = await findStaffByEmail(db, email);
     const valid = await verify(input.data.password, user?.passwordHash ?? null);
     if (!user || !valid || user.locked) return null;
+    // A hash made at an older cost is replaced now, while the password is at hand (it is never stored otherwise).
+    if (needsRehash(user.passwordHash!)) await replacePasswordHash(db, user.id, user.passwordHash!, await hashPassword(input.data.password));
     await clearAttempts(db, userKey(email), perUserRule, now());
     await refundAttempt(db, addressKey(address));
     return { id: user.id, email: user.email, name: user.name, role: user.role, locked: user.locked };

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/console-schema";
 import type { Role } from "@/lib/permissions";
@@ -34,6 +34,11 @@ export async function findStaffByEmail(db: ConsoleDb, email: string): Promise<(S
     .from(staffUsers)
     .where(eq(staffUsers.email, normalizeEmail(email)));
   return row ?? null;
+}
+
+/** Stores a new hash of the same password, unless the hash changed meanwhile (then the newer one stays). */
+export async function replacePasswordHash(db: ConsoleDb, id: string, previousHash: string, newHash: string): Promise<void> {
+  await db.update(staffUsers).set({ passwordHash: newHash }).where(and(eq(staffUsers.id, id), eq(staffUsers.passwordHash, previousHash)));
 }
 
 export async function listStaff(db: ConsoleDb): Promise<StaffUser[]> {
