@@ -20,6 +20,11 @@ export const sharedEnvSchema = z.object({
 export const consoleEnvSchema = sharedEnvSchema.extend({
   /** The console's own database (staff users, audit, stored credentials). Unset: embedded PGlite under DATA_ROOT. */
   DATABASE_URL: postgresUrl.optional(),
+  /**
+   * PostgreSQL only: the migration role that owns the console's tables (docs/database-roles.md). Set: migrations run
+   * as it, and DATABASE_URL's role gets only what the console needs; unset: DATABASE_URL's role does both.
+   */
+  DATABASE_MIGRATION_URL: postgresUrl.optional(),
   /** Signs session cookies (next-auth reads it itself). Required at run time; the start command generates one when unset. */
   AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
   /** Encrypts bank credentials saved in the settings page (AES-256-GCM): 32 bytes as 64 hex digits or base64. */
