@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import NextAuth, { CredentialsSignin, type NextAuthConfig, type Profile } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
@@ -8,14 +8,14 @@ import { log } from "@/lib/log";
 import { clientAddress } from "./client-address";
 import { passwordSignIn, SignInThrottled } from "./password-sign-in";
 import { createSession, endSession } from "./sessions";
+import { ssoStaffUser } from "./sso";
 import { safeRedirectUrl } from "./safe-redirect";
-import { findStaffByEmail } from "./staff-users";
 
 /**
  * Auth.js (next-auth v5): staff sign in with email + password (Credentials against console.staff_users) and, when
- * OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET are set, through the bank's single sign-on (only for emails that
- * already exist as staff users). The session is a signed JWT holding only the staff user's id; every request re-reads
- * the user (lib/auth/current-user.ts), so a role change, lock or removal applies at once.
+ * OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET are set, through the bank's single sign-on (only existing staff users,
+ * lib/auth/sso.ts). The session cookie is a signed JWT holding only the staff user's id and a server-side session id
+ * (lib/auth/sessions.ts), checked on every request, so sign-out, a lock, a role change or removal apply at once.
  */
 
 /** Too many failed sign-ins; the code reaches the sign-in page (it reveals nothing about the account). */
@@ -34,6 +34,13 @@ async function authorizeWithPassword(raw: Partial<Record<string, unknown>>, requ
     throw error;
   }
 }
+
+const ssoIdentity = (subject: string, profile: Profile | undefined) => ({
+  issuer: env.OIDC_ISSUER ?? "",
+  subject,
+  email: profile?.email,
+  emailVerified: profile?.email_verified,
+});
 
 const oidcEnabled = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);
 
@@ -78,18 +85,18 @@ const config: NextAuthConfig = {
     redirect({ url, baseUrl }) {
       return safeRedirectUrl(url, baseUrl);
     },
-    // Single sign-on admits only existing, unlocked staff users; the console's own table decides the role.
-    async signIn({ user, account }) {
+    // Single sign-on admits only existing, unlocked staff users, by verified email once and by subject after that
+    // (lib/auth/sso.ts); the console's own table decides the role.
+    async signIn({ account, profile }) {
       if (account?.provider !== "oidc") return true;
-      const staff = user.email ? await findStaffByEmail((await consoleDb()).db, user.email) : null;
-      return Boolean(staff && !staff.locked);
+      return Boolean(await ssoStaffUser((await consoleDb()).db, ssoIdentity(account.providerAccountId, profile)));
     },
     // On sign-in, a server-side session is created (lib/auth/sessions.ts); the token holds only the staff id and the
     // session's id, and the session is live only while its row exists.
-    async jwt({ token, user, account }) {
+    async jwt({ token, user, account, profile }) {
       if (!user) return token;
       const db = (await consoleDb()).db;
-      const staffId = account?.provider === "oidc" ? (user.email ? await findStaffByEmail(db, user.email) : null)?.id : user.id;
+      const staffId = account?.provider === "oidc" ? (await ssoStaffUser(db, ssoIdentity(account.providerAccountId, profile)))?.id : user.id;
       if (!staffId) return null;
       const request = await headers();
       const session = await createSession(db, {

@@ -14,6 +14,8 @@ export const staffUsers = consoleSchema.table("staff_users", {
   /** scrypt hash (lib/auth/password.ts); null for users who only sign in through single sign-on. */
   passwordHash: text("password_hash"),
   locked: boolean("locked").notNull().default(false),
+  /** The single sign-on identity bound on first SSO sign-in (`<issuer> <sub>`); later SSO sign-ins match on it. */
+  ssoSubject: text("sso_subject").unique(),
   createdAt: moment("created_at").notNull().defaultNow(),
 });
 
