@@ -73,7 +73,7 @@ export function ResourceDetail({ resource, id, serverError, actions }: { resourc
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {definition.personalData ? <RevealControl resource={resource} id={id} canReveal={canReveal} revealed={revealed} onChange={setRevealed} /> : null}
+          {revealed || hasMaskedValues(masked) ? <RevealControl resource={resource} id={id} canReveal={canReveal} revealed={revealed} onChange={setRevealed} /> : null}
           {actions}
         </div>
       </header>
@@ -169,6 +169,11 @@ function UnlistedFields({ resource, object }: { resource: ResourceName; object: 
       </dl>
     </section>
   );
+}
+
+/** Whether the console masked anything in this object (lib/pii.ts: `[masked]`, or a value starred but for its end). */
+function hasMaskedValues(object: BankObject): boolean {
+  return /"(\[masked\]|\*+[^"]*)"/.test(JSON.stringify(object));
 }
 
 function changedKeys(masked: BankObject, revealed: BankObject): Set<string> {

@@ -82,7 +82,7 @@ export function ResourceList({ resource, filters, serverError }: { resource: Res
           {query.isFetching && !query.isPending ? <span className="text-muted">Updating…</span> : null}
         </div>
         <div className="flex items-center gap-2">
-          <ExportCsvButton resource={resource} query={state.query} canReveal={Boolean(definition.personalData) && canReveal} />
+          <ExportCsvButton resource={resource} query={state.query} canReveal={canReveal} />
           <ColumnMenu columns={definition.columns} visibility={visibility} onChange={setColumn} />
         </div>
       </div>

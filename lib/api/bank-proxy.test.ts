@@ -6,7 +6,7 @@ import type { LocalServer } from "@/lib/bank/test-support/local-server";
 import { findOperation } from "@/lib/bank/client";
 import type { Environment } from "@/lib/credentials/environments";
 import { createLogger } from "@/lib/log";
-import type { Role } from "@/lib/permissions";
+import { roles, type Role } from "@/lib/permissions";
 import { connectDatabase, type Database } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
@@ -14,7 +14,7 @@ import { testDatabaseTargets } from "@/tests/support/databases";
 import { exposedOperations } from "./bank-allowlist";
 import { bankProxyResolver, type BankProxyDependencies } from "./bank-proxy";
 import { createApiRoute } from "./route";
-import { startRecordingBank } from "./test-support/recording-bank";
+import { addedApplicationFields, startRecordingBank } from "./test-support/recording-bank";
 
 // The proxy route handler, called directly with real Requests: a real audit trail (PGlite, console migrations) and a
 // local bank that records what reaches it. Only the session is given, since next-auth needs a running Next server
@@ -245,6 +245,33 @@ describe("the bank proxy route", () => {
       expect(one.json).toMatchObject({ identification_number: "*******6789", date_of_birth: "****-**-**", email_address: "a***@example.com", first_name: "Ada" });
       const list = await callProxy("GET", "/apply/person_application?page_size=1");
       expect(list.json).toMatchObject({ data: [{ phone_number: "********0143" }] });
+    });
+
+    it("masks a field the allowlist does not name, in a single application and in a list, for every role", async () => {
+      Object.assign(addedApplicationFields, { full_ssn: "123-45-6789", owner: { date_of_birth: "1970-01-01" } });
+      try {
+        for (const role of roles) {
+          currentUser = staff(role);
+          const one = await callProxy("GET", "/apply/person_application/apsn_1");
+          const list = await callProxy("GET", "/apply/person_application?page_size=1");
+          for (const shown of [one.json, (list.json as unknown as { data: unknown[] }).data[0]]) {
+            expect(shown, role).toMatchObject({ full_ssn: "[masked]", owner: "[masked]", first_name: "Ada" });
+          }
+          expect(one.text + list.text).not.toContain("1970-01-01");
+        }
+      } finally {
+        for (const field of Object.keys(addedApplicationFields)) delete addedApplicationFields[field];
+      }
+    });
+
+    it("masks userdata on other resources too", async () => {
+      currentUser = staff("operations");
+      expect((await callProxy("GET", "/network_transfer/nt_1")).json).toMatchObject({ id: "nt_1", userdata: "[masked]" });
+    });
+
+    it("names the resource of every read it exposes, so no bank answer leaves unmasked", () => {
+      const reads = exposedOperations.filter((exposed) => findOperation(exposed.operationId).method === "get");
+      expect(reads.filter((exposed) => !exposed.resource).map((exposed) => exposed.operationId)).toEqual([]);
     });
 
     it("points a list's page_next at the console, not at the bank", async () => {

@@ -3,7 +3,7 @@ import type { AuditEntry } from "@/lib/audit/trail";
 import { findOperation, type BankClient, type OperationInput } from "@/lib/bank/client";
 import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
-import { maskApplication, type ApplicationKind } from "@/lib/pii";
+import { maskForViewer, type MaskedResource } from "@/lib/pii";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
 import { bankNotConfigured, ConsoleError } from "./errors";
 import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
@@ -56,6 +56,15 @@ function throughConsole(result: unknown, bank: BankClient): unknown {
   return { ...result, page_next: `${consoleBankPrefix}${relative}${next.search}` };
 }
 
+/** A bank answer as staff see it by default: the object, or each object of a page, masked by its allowlist. */
+function masked(resource: MaskedResource, result: unknown, isList: boolean): unknown {
+  if (isList) {
+    const page = result as { data: Record<string, unknown>[] };
+    return { ...page, data: page.data.map((item) => maskForViewer(resource, item)) };
+  }
+  return maskForViewer(resource, result as Record<string, unknown>);
+}
+
 function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies): CompiledOperation {
   const operation = findOperation(exposed.operationId);
   const parameterNames = pathParameters(operation.path);
@@ -79,21 +88,17 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       requestId: call.requestId,
     };
 
+    let result: unknown;
     if (exposed.audit) {
       const before = exposed.audit.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
-      return dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
+      result = await dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
         after: auditedState,
       });
+    } else {
+      result = await bank.call(exposed.operationId, input);
     }
-
-    const result = await bank.call(exposed.operationId, input);
-    const kind = exposed.personalData;
-    if (kind && isList) {
-      const page = result as { data: Record<string, unknown>[] };
-      return throughConsole({ ...page, data: page.data.map((item) => maskApplication(kind, item)) }, bank);
-    }
-    if (kind) return maskApplication(kind, result as Record<string, unknown>);
-    return isList ? throughConsole(result, bank) : result;
+    const shown = exposed.resource ? masked(exposed.resource, result, isList) : result;
+    return isList ? throughConsole(shown, bank) : shown;
   }
 
   const route: RouteDefinition<Record<string, string>, Record<string, unknown>, unknown> = {
@@ -112,7 +117,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
  * prefetch can reveal anything (the wrapper checks the Origin of every non-GET); audited before the answer leaves,
  * and never stored by a cache.
  */
-function compileReveal(exposed: ExposedOperation, kind: ApplicationKind, dependencies: BankProxyDependencies): CompiledOperation {
+function compileReveal(exposed: ExposedOperation, resource: MaskedResource, dependencies: BankProxyDependencies): CompiledOperation {
   const read = findOperation(exposed.operationId);
   const operation: Operation = { ...read, method: "post", path: `${read.path}/${revealSegment}` };
   const parameterNames = pathParameters(read.path);
@@ -131,7 +136,7 @@ function compileReveal(exposed: ExposedOperation, kind: ApplicationKind, depende
         environment,
         targetId: call.params.id ?? null,
         requestId: call.requestId,
-        action: `${kind}.reveal`,
+        action: `${resource}.reveal`,
       });
       return Response.json(result, { headers: { "cache-control": "no-store" } });
     },
@@ -145,7 +150,7 @@ function compileReveal(exposed: ExposedOperation, kind: ApplicationKind, depende
  */
 export function bankProxyResolver(dependencies: BankProxyDependencies): RouteResolver {
   const compiled = exposedOperations.flatMap((exposed) => {
-    const reveal = exposed.personalData && exposed.operationId.startsWith("get_") ? [compileReveal(exposed, exposed.personalData, dependencies)] : [];
+    const reveal = exposed.resource && exposed.operationId.startsWith("get_") ? [compileReveal(exposed, exposed.resource, dependencies)] : [];
     return [compile(exposed, dependencies), ...reveal];
   });
   return ({ method, params }) => {
