@@ -31,9 +31,9 @@ const routes: Array<{ method: string; path: string; permission: Permission }> = 
     if (!operation) throw new Error(`${exposed.operationId} is exposed but not in the contract`);
     return { method: operation.method.toUpperCase(), path: `/api/bank${operation.path.replace(/\{[a-z_]+\}/g, probeId)}`, permission: exposed.permission };
   }),
-  // Revealing personal data is its own route, beside each read of an application.
+  // Revealing masked fields is its own route, beside each read of one object.
   ...exposedOperations
-    .filter((exposed) => exposed.personalData && exposed.operationId.startsWith("get_"))
+    .filter((exposed) => exposed.resource && exposed.operationId.startsWith("get_"))
     .map((exposed) => ({
       method: "POST",
       path: `/api/bank${operations.find((candidate) => candidate.operationId === exposed.operationId)!.path.replace(/\{[a-z_]+\}/g, probeId)}/reveal`,
