@@ -286,3 +286,18 @@ test("home links each item needing attention to the list filtered to exactly it"
   await expect.poll(() => rowIds(page)).toEqual(ids(await bankGet("/ach?status=returned")));
   await context.close();
 });
+
+test("a bank that cannot be used is named in the error state, with a retry", async ({ browser }) => {
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  await page.goto("/ach");
+  // Production has no bank connection on a fresh machine: every bank read answers 503 bank_not_configured.
+  await page.getByLabel("Environment").selectOption("production");
+  await expect(page.getByTestId("environment-banner")).toHaveAttribute("data-environment", "production");
+  await page.goto("/ach");
+  await expect(page.getByTestId("error-state")).toContainText("No bank connection: could not load ACH transfers.");
+  await expect(page.getByTestId("error-message")).toContainText("production environment has no bank connection");
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByTestId("error-state")).toBeVisible();
+  await context.close();
+});

@@ -70,4 +70,13 @@ export interface ResourceDefinition {
 export const id = (label = "Id"): Field => ({ key: "id", label, format: "id" });
 export const createdAt: Field = { key: "created_at", label: "Created", format: "timestamp" };
 export const updatedAt: Field = { key: "updated_at", label: "Updated", format: "timestamp" };
+export const status: Field = { key: "status", label: "Status", format: "status" };
+export const amount: Field = { key: "amount", label: "Amount", format: "money" };
+/** The organization filter, the same on every list that has it. */
+export const orgFilter = { label: "Organization", idPrefix: "org_" };
+/** The objects attached by the API user and by the bank, shown as formatted JSON. */
+export const dataSection = (...keys: Array<"userdata" | "bankdata">): DetailSection => ({
+  title: "Data",
+  fields: keys.map((key) => ({ key, label: key === "userdata" ? "User data" : "Bank data", format: "json" })),
+});
 export const timestamps: DetailSection = { title: "Record", fields: [id(), createdAt, updatedAt] };

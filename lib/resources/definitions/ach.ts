@@ -1,4 +1,4 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { amount, createdAt, dataSection, id, orgFilter, status, timestamps, type ResourceDefinition } from "../types";
 
 export const achTransfers: ResourceDefinition = {
   name: "ach",
@@ -9,8 +9,8 @@ export const achTransfers: ResourceDefinition = {
   idPrefix: "ach_",
   columns: [
     id(),
-    { key: "status", label: "Status", format: "status" },
-    { key: "amount", label: "Amount", format: "money" },
+    status,
+    amount,
     { key: "direction", label: "Direction" },
     { key: "service", label: "Service" },
     { key: "account_id", label: "Account", format: "mono" },
@@ -24,16 +24,16 @@ export const achTransfers: ResourceDefinition = {
     account_id: { label: "Account", idPrefix: "acct_" },
     counterparty_id: { label: "Counterparty", idPrefix: "cp_" },
     effective_date: { label: "Effective date" },
-    org_id: { label: "Organization", idPrefix: "org_" },
+    org_id: orgFilter,
     trace_suffix: { label: "Trace number", hint: "the 15-digit trace number" },
   },
-  headline: { key: "amount", label: "Amount", format: "money" },
+  headline: amount,
   sections: [
     {
       title: "Transfer",
       fields: [
-        { key: "status", label: "Status", format: "status" },
-        { key: "amount", label: "Amount", format: "money" },
+        status,
+        amount,
         { key: "direction", label: "Direction" },
         { key: "service", label: "Service" },
         { key: "sec_code", label: "SEC code", format: "mono" },
@@ -54,6 +54,6 @@ export const achTransfers: ResourceDefinition = {
       ],
     },
     timestamps,
-    { title: "Data", fields: [{ key: "userdata", label: "User data", format: "json" }] },
+    dataSection("userdata"),
   ],
 };

@@ -1,4 +1,4 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, timestamps, type ResourceDefinition } from "../types";
 
 export const businessApplications: ResourceDefinition = {
   name: "business_application",
@@ -61,7 +61,7 @@ export const businessApplications: ResourceDefinition = {
     },
     { title: "Documents", fields: [{ key: "document_ids", label: "Document ids", format: "list" }] },
     timestamps,
-    { title: "Data", fields: [{ key: "bankdata", label: "Bank data", format: "json" }, { key: "userdata", label: "User data", format: "json" }] },
+    dataSection("bankdata", "userdata"),
   ],
   panels: [{ kind: "beneficial-owners", after: "Tax and identification" }],
 };

@@ -1,4 +1,4 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, status, timestamps, type ResourceDefinition } from "../types";
 
 export const cards: ResourceDefinition = {
   name: "card",
@@ -9,7 +9,7 @@ export const cards: ResourceDefinition = {
   idPrefix: "card_",
   columns: [
     id(),
-    { key: "status", label: "Status", format: "status" },
+    status,
     { key: "cardholder_name", label: "Cardholder" },
     { key: "last_four", label: "Last four", format: "mono" },
     { key: "form", label: "Form" },
@@ -23,7 +23,7 @@ export const cards: ResourceDefinition = {
     {
       title: "Card",
       fields: [
-        { key: "status", label: "Status", format: "status" },
+        status,
         { key: "cardholder_name", label: "Cardholder" },
         { key: "last_four", label: "Last four digits", format: "mono" },
         { key: "form", label: "Form" },
@@ -39,7 +39,7 @@ export const cards: ResourceDefinition = {
       ],
     },
     timestamps,
-    { title: "Data", fields: [{ key: "userdata", label: "User data", format: "json" }] },
+    dataSection("userdata"),
   ],
   relatedLists: [{ label: "Wallet tokens of this card", list: "digital_wallet_token", filter: "card_id" }],
 };

@@ -1,4 +1,4 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, timestamps, type ResourceDefinition } from "../types";
 
 export const counterparties: ResourceDefinition = {
   name: "counterparty",
@@ -36,7 +36,7 @@ export const counterparties: ResourceDefinition = {
       ],
     },
     timestamps,
-    { title: "Data", fields: [{ key: "userdata", label: "User data", format: "json" }] },
+    dataSection("userdata"),
   ],
   relatedLists: [{ label: "ACH transfers with this counterparty", list: "ach", filter: "counterparty_id" }],
 };

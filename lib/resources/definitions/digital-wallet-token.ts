@@ -1,4 +1,4 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, id, status, timestamps, type ResourceDefinition } from "../types";
 
 export const walletTokens: ResourceDefinition = {
   name: "digital_wallet_token",
@@ -9,7 +9,7 @@ export const walletTokens: ResourceDefinition = {
   idPrefix: "dwt_",
   columns: [
     id(),
-    { key: "status", label: "Status", format: "status" },
+    status,
     { key: "fulfillment_status", label: "Fulfillment", format: "status" },
     { key: "token_requestor_name", label: "Wallet" },
     { key: "token_last_four", label: "Token last four", format: "mono" },
@@ -22,7 +22,7 @@ export const walletTokens: ResourceDefinition = {
     {
       title: "Token",
       fields: [
-        { key: "status", label: "Status", format: "status" },
+        status,
         { key: "fulfillment_status", label: "Fulfillment decision", format: "status" },
         { key: "message_type", label: "Message type", format: "mono" },
         { key: "token_last_four", label: "Token last four", format: "mono" },

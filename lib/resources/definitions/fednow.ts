@@ -1,4 +1,4 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { amount, createdAt, id, orgFilter, status, timestamps, type ResourceDefinition } from "../types";
 
 export const instantPayments: ResourceDefinition = {
   name: "fednow",
@@ -9,9 +9,9 @@ export const instantPayments: ResourceDefinition = {
   idPrefix: "fednow_",
   columns: [
     id(),
-    { key: "status", label: "Status", format: "status" },
+    status,
     { key: "external_status", label: "External status", format: "status" },
-    { key: "amount", label: "Amount", format: "money" },
+    amount,
     { key: "payment_type", label: "Type" },
     { key: "external_name", label: "External party" },
     { key: "account_id", label: "Account", format: "mono" },
@@ -22,18 +22,18 @@ export const instantPayments: ResourceDefinition = {
   filters: {
     account_id: { label: "Account", idPrefix: "acct_" },
     bank_id: { label: "Bank", idPrefix: "bank_" },
-    org_id: { label: "Organization", idPrefix: "org_" },
+    org_id: orgFilter,
     external_account_number: { label: "External account number" },
     external_status: { label: "External status" },
     payment_id: { label: "Network payment id" },
   },
-  headline: { key: "amount", label: "Amount", format: "money" },
+  headline: amount,
   sections: [
     {
       title: "Payment",
       fields: [
-        { key: "status", label: "Status", format: "status" },
-        { key: "amount", label: "Amount", format: "money" },
+        status,
+        amount,
         { key: "currency", label: "Currency" },
         { key: "payment_type", label: "Type" },
         { key: "payment_id", label: "Network payment id", format: "mono" },

@@ -1,4 +1,4 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { amount, createdAt, dataSection, id, orgFilter, status, timestamps, type ResourceDefinition } from "../types";
 
 export const networkTransfers: ResourceDefinition = {
   name: "network_transfer",
@@ -9,8 +9,8 @@ export const networkTransfers: ResourceDefinition = {
   idPrefix: "nt_",
   columns: [
     id(),
-    { key: "status", label: "Status", format: "status" },
-    { key: "amount", label: "Amount", format: "money" },
+    status,
+    amount,
     { key: "from_account_id", label: "From account", format: "mono" },
     { key: "to_account_id", label: "To account", format: "mono" },
     { key: "description", label: "Description" },
@@ -22,15 +22,15 @@ export const networkTransfers: ResourceDefinition = {
     from_account_id: { label: "From account", idPrefix: "acct_" },
     to_account_id: { label: "To account", idPrefix: "acct_" },
     cross_bank: { label: "Cross-bank" },
-    org_id: { label: "Organization", idPrefix: "org_" },
+    org_id: orgFilter,
   },
-  headline: { key: "amount", label: "Amount", format: "money" },
+  headline: amount,
   sections: [
     {
       title: "Transfer",
       fields: [
-        { key: "status", label: "Status", format: "status" },
-        { key: "amount", label: "Amount", format: "money" },
+        status,
+        amount,
         { key: "description", label: "Description" },
         { key: "error", label: "Failure message" },
         { key: "cross_bank", label: "Between different banks", format: "boolean" },
@@ -48,6 +48,6 @@ export const networkTransfers: ResourceDefinition = {
       ],
     },
     timestamps,
-    { title: "Data", fields: [{ key: "userdata", label: "User data", format: "json" }, { key: "bankdata", label: "Bank data", format: "json" }] },
+    dataSection("userdata", "bankdata"),
   ],
 };

@@ -1,4 +1,4 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, timestamps, type ResourceDefinition } from "../types";
 
 export const personApplications: ResourceDefinition = {
   name: "person_application",
@@ -57,6 +57,6 @@ export const personApplications: ResourceDefinition = {
     },
     { title: "Documents", fields: [{ key: "document_ids", label: "Document ids", format: "list" }] },
     timestamps,
-    { title: "Data", fields: [{ key: "bankdata", label: "Bank data", format: "json" }, { key: "userdata", label: "User data", format: "json" }] },
+    dataSection("bankdata", "userdata"),
   ],
 };

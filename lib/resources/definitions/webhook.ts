@@ -1,4 +1,4 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, status, timestamps, type ResourceDefinition } from "../types";
 
 export const webhooks: ResourceDefinition = {
   name: "webhook",
@@ -9,7 +9,7 @@ export const webhooks: ResourceDefinition = {
   idPrefix: "webhook_",
   columns: [
     id(),
-    { key: "status", label: "Status", format: "status" },
+    status,
     { key: "event", label: "Event", format: "mono" },
     { key: "url", label: "URL", format: "mono" },
     { key: "error", label: "Last error" },
@@ -21,7 +21,7 @@ export const webhooks: ResourceDefinition = {
     {
       title: "Webhook",
       fields: [
-        { key: "status", label: "Status", format: "status" },
+        status,
         { key: "event", label: "Event", format: "mono" },
         { key: "url", label: "URL", format: "mono" },
         { key: "basic_user", label: "Basic auth user", format: "mono" },
@@ -29,6 +29,6 @@ export const webhooks: ResourceDefinition = {
       ],
     },
     timestamps,
-    { title: "Data", fields: [{ key: "userdata", label: "User data", format: "json" }] },
+    dataSection("userdata"),
   ],
 };
