@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
 
 /** The console's own tables live in the `console` schema, apart from the sandbox bank's. */
 export const consoleSchema = pgSchema("console");
@@ -57,3 +57,18 @@ export const bankCredentials = consoleSchema.table("bank_credentials", {
   updatedAt: moment("updated_at").notNull().defaultNow(),
   updatedBy: text("updated_by").notNull(),
 });
+
+/**
+ * One row: a number the database raises (statement triggers, see the migration) in the same transaction as every
+ * change to what decides access: staff users (role, lock, removal, revoked sessions, password) and saved bank
+ * credentials. Console processes cache users and bank clients for as long as they read the same number
+ * (lib/auth/access-cache.ts); a table that joins the access decision (e.g. sessions) gets the same trigger.
+ */
+export const accessVersion = consoleSchema.table(
+  "access_version",
+  {
+    id: boolean("id").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [check("access_version_one_row", sql`${table.id}`)],
+);
