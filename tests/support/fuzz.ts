@@ -84,7 +84,7 @@ export const fuzzRequests = fc.record(
 export const fuzzSeeds = [{ name: "fixed seed 20261123", seed: 20261123 }, { name: "random seed", seed: Date.now() ^ (Math.random() * 2 ** 31) }];
 
 /** Bounded in time: at most `runs` cases, stopping early (not failing) after `seconds`. */
-export function fuzzParameters(seed: number, runs: number, seconds: number): fc.Parameters<[FuzzRequest]> {
+export function fuzzParameters<T extends unknown[]>(seed: number, runs: number, seconds: number): fc.Parameters<T> {
   return { seed, numRuns: runs, interruptAfterTimeLimit: seconds * 1000, markInterruptAsFailure: false, endOnFailure: true };
 }
 
