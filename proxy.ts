@@ -21,7 +21,23 @@ function withResponseHeaders(request: NextRequest, response: NextResponse): Next
   return response;
 }
 
+/** False when a path segment is not valid percent-encoding (`%`, `%E0%A4%A`): Next.js would fail on it with a 500. */
+function pathDecodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function proxy(request: NextRequest) {
+  if (!pathDecodes(request.nextUrl.pathname)) {
+    const message = "The path is not valid percent-encoding (a % must be followed by two hex digits encoding UTF-8).";
+    const response = NextResponse.json({ error: { code: "bad_request", message } }, { status: 400 });
+    response.headers.set("Content-Security-Policy", dataContentSecurityPolicy);
+    return withResponseHeaders(request, response);
+  }
   if (request.nextUrl.pathname.startsWith("/api/")) {
     const response = NextResponse.next();
     response.headers.set("Content-Security-Policy", dataContentSecurityPolicy);

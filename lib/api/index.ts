@@ -1,4 +1,5 @@
 import "server-only";
+import { accessCache } from "@/lib/auth/console-access";
 import { getCurrentUser } from "@/lib/auth/current-user";
 import { log } from "@/lib/log";
 import { createApiRoute } from "./route";
@@ -11,4 +12,9 @@ export type { ApiCall, RouteDefinition, RouteResolver } from "./route";
  * `export const GET = apiRoute({ permission: "audit:read", query: schema, handle: async ({ query, user }) => ... })`.
  * See lib/api/route.ts for what it checks and in which order.
  */
-export const apiRoute = createApiRoute({ currentUser: getCurrentUser, log });
+const route = createApiRoute({ currentUser: getCurrentUser, log });
+// Each request's lookups of the user and the bank client share one read of the access version.
+export const apiRoute: typeof route = (definition) => {
+  const handler = route(definition);
+  return (request, context) => accessCache.request(() => handler(request, context));
+};

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { StaffUser } from "@/lib/auth/staff-users";
 import { describeIssues } from "@/lib/bank/client";
 import { isBankError } from "@/lib/bank/errors";
+import { parseJsonText } from "@/lib/contract/json-text";
 import { can, type Permission } from "@/lib/permissions";
 import { asConsoleError, badInput, ConsoleError, forbidden, notFound, unauthorized } from "./errors";
 import { checkSameOrigin } from "./same-origin";
@@ -98,11 +99,10 @@ async function bodyOf(request: Request): Promise<unknown> {
     throw new ConsoleError(413, "payload_too_large", `The request body is larger than ${maxBodyBytes / 1024} KB.`);
   }
   if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ConsoleError(400, "invalid_json", "The request body is not valid JSON.");
-  }
+  // Depth and strings PostgreSQL cannot store are refused before parsing further (lib/contract/json-text.ts).
+  const parsed = parseJsonText(text);
+  if ("problem" in parsed) throw new ConsoleError(400, "invalid_json", `The request body is not acceptable JSON: ${parsed.problem}.`);
+  return parsed.value;
 }
 
 /**

@@ -59,4 +59,8 @@ describe("Auth.js redirects", () => {
       expect(safeRedirectUrl(value, base), value).toBe("http://127.0.0.1:3000/");
     }
   });
+
+  it("refuses control characters, which a Location header cannot carry (GET /sign-in?from=%2F%0A%2Fx answered 500)", () => {
+    for (const value of ["/\n/x", "/a\r\nSet-Cookie: x=1", "/\t/evil.example", "/a\u0000b", "/a\u007f"]) expect(safeReturnPath(value)).toBe("/");
+  });
 });

@@ -44,14 +44,23 @@ export async function createSession(
   return session!;
 }
 
-/** The user behind a live session: null when the session ended or expired, or the user is locked or removed. */
-export async function findSessionUser(db: ConsoleDb, sessionId: string, now = new Date()): Promise<StaffUser | null> {
+/**
+ * A session that exists, with its unlocked user, and when it expires: null when the session ended or the user is
+ * locked or removed. Its expiry is the caller's to check, so the answer can be cached until the session rows change.
+ */
+export async function findSession(db: ConsoleDb, sessionId: string): Promise<{ user: StaffUser; expiresAt: Date } | null> {
   const [row] = await db
-    .select(publicColumns)
+    .select({ user: publicColumns, expiresAt: staffSessions.expiresAt })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
-    .where(and(eq(staffSessions.id, sessionId), gt(staffSessions.expiresAt, now), eq(staffUsers.locked, false)));
+    .where(and(eq(staffSessions.id, sessionId), eq(staffUsers.locked, false)));
   return row ?? null;
+}
+
+/** The user behind a live session: null when the session ended or expired, or the user is locked or removed. */
+export async function findSessionUser(db: ConsoleDb, sessionId: string, now = new Date()): Promise<StaffUser | null> {
+  const session = await findSession(db, sessionId);
+  return session && session.expiresAt > now ? session.user : null;
 }
 
 export async function endSession(db: ConsoleDb, sessionId: string): Promise<void> {

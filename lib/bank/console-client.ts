@@ -1,17 +1,23 @@
 import "server-only";
+import { accessCache } from "@/lib/auth/console-access";
 import { getBankConnection, type Environment } from "@/lib/credentials";
 import { env } from "@/lib/env/console";
 import { log } from "@/lib/log";
 import { createBankClient, type BankClient } from "./client";
 
-/** The bank client for `environment` with the console's configured timeout and retries; null when not configured. */
-export async function consoleBankClient(environment: Environment): Promise<BankClient | null> {
-  const connection = await getBankConnection(environment);
-  if (!connection) return null;
-  return createBankClient(connection, {
-    timeoutMs: env.BANK_TIMEOUT_MS,
-    retries: env.BANK_RETRIES,
-    retryBaseMs: env.BANK_RETRY_BASE_MS,
-    log: log.child({ bankEnvironment: environment }),
+/**
+ * The bank client for `environment` with the console's configured timeout and retries; null when not configured.
+ * Built once and kept in the access cache, which saving or clearing credentials invalidates (lib/auth/access-cache.ts).
+ */
+export function consoleBankClient(environment: Environment): Promise<BankClient | null> {
+  return accessCache.get(`bank-client:${environment}`, async () => {
+    const connection = await getBankConnection(environment);
+    if (!connection) return null;
+    return createBankClient(connection, {
+      timeoutMs: env.BANK_TIMEOUT_MS,
+      retries: env.BANK_RETRIES,
+      retryBaseMs: env.BANK_RETRY_BASE_MS,
+      log: log.child({ bankEnvironment: environment }),
+    });
   });
 }

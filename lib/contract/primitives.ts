@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableJson, isStorableText, maxJsonDepth, unstorableTextMessage } from "./json-text";
 
 /** Timestamps are exactly `YYYY-MM-DDTHH:MM:SSZ` (UTC, no fractional seconds). */
 export const timestampPattern = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$/;
@@ -54,8 +55,15 @@ export type IdKind = keyof typeof idPrefixes;
 export const idOf = (kind: IdKind) =>
   z.string().regex(new RegExp(`^${idPrefixes[kind]}[A-Za-z0-9_-]{1,64}$`), `expected an id starting with ${idPrefixes[kind]}`);
 
-/** An opaque id given as a query filter or path parameter: checked for sanity, not for prefix. */
-export const opaqueId = z.string().min(1, "must not be empty").max(100, "at most 100 characters");
+/**
+ * An opaque id given as a query filter, cursor or path parameter: checked for sanity, not for prefix. It is compared
+ * with PostgreSQL text, which cannot hold every JS string: those are refused here rather than failing in the query.
+ */
+export const opaqueId = z
+  .string()
+  .min(1, "must not be empty")
+  .max(100, "at most 100 characters")
+  .refine(isStorableText, unstorableTextMessage);
 
 function utf8Length(value: string): number {
   return new TextEncoder().encode(value).length;
@@ -65,6 +73,11 @@ function utf8Length(value: string): number {
 export const userdataInput = z
   .record(z.string(), z.unknown(), {
     error: (issue) => (issue.input === undefined ? "userdata is required" : "userdata must be a JSON object"),
+  })
+  // Checked before the size: JSON.stringify recurses, and PostgreSQL's jsonb refuses NUL and lone surrogates.
+  .refine((value) => isStorableJson(value), {
+    message: `userdata must nest at most ${maxJsonDepth} levels and its keys and strings ${unstorableTextMessage}`,
+    abort: true,
   })
   .refine((value) => utf8Length(JSON.stringify(value)) <= userdataMaxBytes, {
     message: `userdata must be at most ${userdataMaxBytes} bytes once serialized as JSON`,

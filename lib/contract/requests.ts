@@ -2,7 +2,7 @@ import { z } from "zod";
 import { date, opaqueId, userdataInput } from "./primitives";
 import {
   achDirections, achServices, achStatuses, cardStatuses, digitalWalletTokenStatuses, eventName, fednowExternalStatuses,
-  fednowStatuses, fulfillmentStatuses, networkTransferStatuses, tokenRequestorIds, tokenRequestors, traceNumber,
+  fednowStatuses, fulfillmentStatuses, networkTransferStatuses, tokenRequestorIds, tokenRequestors,
   webhookStatuses,
 } from "./resources";
 
@@ -46,8 +46,11 @@ export const listQueries = {
     service: oneOf("service", achServices).optional(),
     status: oneOf("status", achStatuses).optional(),
     org_id: opaqueId.optional(),
-    /** The 15-digit trace number (the spec's trace number filter; the object field is trace_number). */
-    trace_suffix: traceNumber.optional(),
+    /** The end of the trace number, 1 to 15 digits (all 15 match one transfer; the object field is trace_number). */
+    trace_suffix: z
+      .string()
+      .regex(/^[0-9]{1,15}$/, "trace_suffix must be 1 to 15 digits: the end of the 15-digit trace number")
+      .optional(),
   }),
   fednow: listQuery({
     account_id: opaqueId.optional(),

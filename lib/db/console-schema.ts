@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
 
 /** The console's own tables live in the `console` schema, apart from the sandbox bank's. */
 export const consoleSchema = pgSchema("console");
@@ -92,4 +92,19 @@ export const signInThrottle = consoleSchema.table(
     lastAttemptId: text("last_attempt_id").notNull(),
   },
   (table) => [index("sign_in_throttle_last_admitted_idx").on(table.lastAdmittedAt)],
+);
+
+/**
+ * One row: a number the database raises (statement triggers, see the migration) in the same transaction as every
+ * change to what decides access: staff users (role, lock, removal, password), their sessions and saved bank
+ * credentials. Console processes cache users and bank clients for as long as they read the same number
+ * (lib/auth/access-cache.ts); a table that joins the access decision (staff_sessions) gets the same trigger.
+ */
+export const accessVersion = consoleSchema.table(
+  "access_version",
+  {
+    id: boolean("id").primaryKey().default(true),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [check("access_version_one_row", sql`${table.id}`)],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, jsonb, numeric, text, timestamp } from "drizzle-orm/pg-core";
 import type { AnyPgColumn, PgColumnBuilderBase } from "drizzle-orm/pg-core";
 import { sandboxSchema } from "./tables";
@@ -13,12 +14,21 @@ const stamps = () => ({ created_at: at().notNull(), updated_at: at().notNull() }
 const json = () => jsonb().$type<Record<string, unknown>>();
 
 /** A resource table: id, timestamps, its columns, and the keyset indexes for its list and each of its filters. */
-function resourceTable<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C, filters: (keyof C & string)[]) {
+function resourceTable<C extends Record<string, PgColumnBuilderBase>>(
+  name: string,
+  columns: C,
+  filters: (keyof C & string)[],
+  suffixFilters: (keyof C & string)[] = [],
+) {
   return sandboxSchema.table(name, { id: text().primaryKey(), ...stamps(), ...columns }, (table) => {
     const column = (key: string) => (table as unknown as Record<string, AnyPgColumn>)[key] as AnyPgColumn;
     return [
       index(`${name}_created_idx`).on(column("created_at"), column("id")),
       ...filters.map((key) => index(`${name}_${key}_idx`).on(column(key), column("created_at"), column("id"))),
+      // A suffix filter is a prefix of the reversed text: LIKE 'prefix%' seeks a text_pattern_ops index.
+      ...suffixFilters.map((key) =>
+        index(`${name}_${key}_reversed_idx`).on(sql`reverse(${column(key)}) text_pattern_ops`, column("created_at"), column("id")),
+      ),
     ];
   });
 }
@@ -63,6 +73,7 @@ export const achTransfers = resourceTable(
     trace_number: text(),
   },
   ["account_id", "counterparty_id", "direction", "effective_date", "service", "status", "org_id", "trace_number"],
+  ["trace_number"],
 );
 
 export const fednowPayments = resourceTable(

@@ -16,8 +16,11 @@ export interface ListSource {
   table: string;
   /** The columns read and how a row becomes the API object's JSON text (see rowFormat). */
   format: RowFormat;
-  /** Query parameter → column it filters on by equality (PostgreSQL infers the parameter's type from the column). */
-  filters: Record<string, string>;
+  /**
+   * Query parameter → the column it filters on: by equality (PostgreSQL infers the parameter's type from the column),
+   * or `{ suffixOf }`: the column's text ends with the value (see suffixCondition).
+   */
+  filters: Record<string, string | { suffixOf: string; length: number }>;
   /** Columns ordering the list; each table has an index on (created_at, id). Defaults: created_at, id. */
   createdAtColumn?: string;
   idColumn?: string;
@@ -57,9 +60,12 @@ export async function listPage(
     key.push(name);
   };
   for (const [column, value] of Object.entries(fixed)) add((p) => `"${column}" = ${p}`, value, `fixed:${column}`);
-  for (const [name, column] of Object.entries(source.filters)) {
+  for (const [name, filter] of Object.entries(source.filters)) {
     const value = query[name];
-    if (value !== undefined) add((p) => `"${column}" = ${p}`, value, name);
+    if (value === undefined) continue;
+    if (typeof filter === "string") add((p) => `"${filter}" = ${p}`, value, name);
+    else if (String(value).length === filter.length) add((p) => `"${filter.suffixOf}" = ${p}`, value, `${name}:whole`);
+    else add((p) => `reverse("${filter.suffixOf}") LIKE ${p}`, `${[...String(value)].reverse().join("")}%`, name);
   }
   if (query.from_date) add((p) => `"${created}" >= ${p}::timestamptz`, `${query.from_date}T00:00:00Z`, "from");
   if (query.to_date) add((p) => `"${created}" < ${p}::timestamptz`, `${query.to_date}T00:00:00Z`, "to");

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import { opaqueId, parseJsonText } from "@/lib/contract";
 import { ApiError, badRequest, describeZodError } from "./errors";
 
 /** Largest request body accepted; every body of this API is small (userdata alone is capped at 1 KB). */
@@ -17,14 +18,17 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
   const declared = Number(c.req.header("content-length"));
   if (declared > maxBodyBytes) throw tooLarge();
   const bytes = await readLimited(c.req.raw);
-  let parsed: unknown;
+  if (bytes.length === 0) throw badRequest("Request body is empty; expected a JSON object");
+  let text: string;
   try {
-    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw badRequest(bytes.length === 0 ? "Request body is empty; expected a JSON object" : `Malformed JSON body: ${reason}`);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest("Malformed JSON body: not valid UTF-8");
   }
-  const result = schema.safeParse(parsed);
+  // Nesting depth and unstorable strings are refused before the schema runs (lib/contract/json-text.ts).
+  const parsed = parseJsonText(text);
+  if ("problem" in parsed) throw badRequest(`Malformed JSON body: ${parsed.problem}`);
+  const result = schema.safeParse(parsed.value);
   if (!result.success) throw badRequest(describeZodError(result.error));
   return result.data;
 }
@@ -62,4 +66,12 @@ export function parseQuery<S extends z.ZodObject>(url: URL, schema: S): { query:
   const result = schema.safeParse(raw);
   if (!result.success) throw badRequest(describeZodError(result.error));
   return { query: result.data, raw };
+}
+
+/** The `{id}` of a path, refused with a 400 when it is no id PostgreSQL could compare (see opaqueId). */
+export function pathId(c: Context): string {
+  const id = c.req.param("id") ?? "";
+  const result = opaqueId.safeParse(id);
+  if (!result.success) throw badRequest(describeZodError(result.error, "id"));
+  return result.data;
 }

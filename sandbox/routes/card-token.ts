@@ -3,7 +3,7 @@ import { uxtAccessTokenBody } from "@/lib/contract";
 import { cardTokenLifetimeSeconds, signCardAccessToken } from "../cards/access-token";
 import { verifyDpopProof } from "../cards/dpop";
 import type { SandboxContext } from "../context";
-import { readJsonBody } from "../http/request";
+import { pathId, readJsonBody } from "../http/request";
 import type { AppEnv } from "./app-env";
 import { resourceSources } from "./resource-sources";
 import { resourceJson } from "./resources";
@@ -11,7 +11,7 @@ import { resourceJson } from "./resources";
 /** POST /card/{id}/uxt_access_token: a DPoP-bound access token for the card UX toolkit. */
 export function mountCardToken(app: Hono<AppEnv>, ctx: SandboxContext, signingKey: Uint8Array): void {
   app.post("/card/:id/uxt_access_token", async (c) => {
-    const cardId = c.req.param("id");
+    const cardId = pathId(c);
     const body = await readJsonBody(c, uxtAccessTokenBody);
     await resourceJson(ctx, resourceSources.card, cardId);
     const now = ctx.now();

@@ -165,7 +165,37 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
     const both = ((await request("/ach?status=sent&direction=credit&page_size=1000")).body as Page).data;
     expect(both.length).toBeGreaterThan(0);
     expect(both.every((o) => o.status === "sent" && o.direction === "credit")).toBe(true);
-    expect((await request("/ach?trace_suffix=123")).status).toBe(400);
+  });
+
+  it("filters ACH transfers by the end of the trace number: 1 to 15 digits (GET /ach?trace_suffix=0000001 was a 400)", async () => {
+    const all = ((await request("/ach?page_size=1000")).body as Page).data;
+    for (const suffix of ["7", "0000007", "00000000007", "021000000000007"]) {
+      const found = ((await request(`/ach?trace_suffix=${suffix}&page_size=1000`)).body as Page).data;
+      const expected = all.filter((object) => typeof object.trace_number === "string" && object.trace_number.endsWith(suffix));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(found).toEqual(expected);
+    }
+    for (const bad of ["", "0210000000000071", "12a", "%00"]) {
+      const answer = await request(`/ach?trace_suffix=${bad}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: expect.stringContaining("trace_suffix") });
+    }
+  });
+
+  it("seeks an index for a trace_suffix shorter than 15 digits (the reversed trace number, text_pattern_ops)", async () => {
+    const client = await sandbox.context.database.pool.connect();
+    try {
+      // Few rows: the planner would scan; forbidding the scan shows an index can answer the query.
+      await client.query("SET enable_seqscan = off");
+      const { rows } = await client.query(
+        `EXPLAIN SELECT id FROM sandbox.ach WHERE reverse("trace_number") LIKE $1 ORDER BY created_at DESC, id DESC LIMIT 51`,
+        ["7000000%"],
+      );
+      expect(rows.map((row: { "QUERY PLAN": string }) => row["QUERY PLAN"]).join("\n")).toContain("ach_trace_number_reversed_idx");
+    } finally {
+      await client.query("RESET enable_seqscan");
+      client.release();
+    }
   });
 
   it.each([

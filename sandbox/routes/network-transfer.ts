@@ -4,7 +4,7 @@ import { patchNetworkTransferBody } from "@/lib/contract";
 import type { SandboxContext } from "../context";
 import { emitEvent } from "../events/emit";
 import { notFound } from "../http/errors";
-import { readJsonBody } from "../http/request";
+import { pathId, readJsonBody } from "../http/request";
 import type { AppEnv } from "./app-env";
 import { resourceSources } from "./resource-sources";
 import { jsonHeaders, resourceJson } from "./resources";
@@ -13,7 +13,7 @@ import { jsonHeaders, resourceJson } from "./resources";
 export function mountNetworkTransferPatch(app: Hono<AppEnv>, ctx: SandboxContext): void {
   const source = resourceSources.network_transfer;
   app.patch(`${source.path}/:id`, async (c) => {
-    const id = c.req.param("id");
+    const id = pathId(c);
     const body = await readJsonBody(c, patchNetworkTransferBody);
     const updated = await ctx.db.transaction(async (tx) => {
       const result = await tx.execute(

@@ -21,8 +21,12 @@ export const resourceTables = {
 } as const;
 export type TableResource = keyof typeof resourceTables;
 
-/** Query filters whose column is not named like the parameter. */
-const filterColumns: Record<string, string> = { trace_suffix: "trace_number" };
+/**
+ * Query filters whose column is not named like the parameter, or not compared by equality. trace_suffix is the end
+ * of the 15-digit trace number: all 15 digits seek the (trace_number, created_at, id) index; fewer are a prefix of
+ * the reversed number, which seeks the index on reverse(trace_number) (text_pattern_ops, so LIKE 'prefix%' uses it).
+ */
+const filterColumns: Record<string, ListSource["filters"][string]> = { trace_suffix: { suffixOf: "trace_number", length: 15 } };
 
 export interface ResourceSource extends ListSource {
   /** The API path of the resource's list: `/ach`. */

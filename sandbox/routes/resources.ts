@@ -3,7 +3,7 @@ import { listQueries } from "@/lib/contract";
 import type { SandboxContext } from "../context";
 import { notFound } from "../http/errors";
 import { listPage, objectJson } from "../http/pagination";
-import { parseQuery } from "../http/request";
+import { parseQuery, pathId } from "../http/request";
 import { resourceSources, resourceTables, type ResourceSource, type TableResource } from "./resource-sources";
 import type { AppEnv } from "./app-env";
 
@@ -26,6 +26,6 @@ export function mountResourceRoutes(app: Hono<AppEnv>, ctx: SandboxContext): voi
       const { query, raw } = parseQuery(new URL(c.req.url), schema);
       return c.body(await listPage(ctx.database.pool, source, query, raw, pageUrl), 200, jsonHeaders);
     });
-    app.get(`${source.path}/:id`, async (c) => c.body(await resourceJson(ctx, source, c.req.param("id")), 200, jsonHeaders));
+    app.get(`${source.path}/:id`, async (c) => c.body(await resourceJson(ctx, source, pathId(c)), 200, jsonHeaders));
   }
 }

@@ -8,7 +8,7 @@ import { emitEvent, newId } from "@/sandbox/events/emit";
 import { badRequest, notFound } from "@/sandbox/http/errors";
 import { rowFormat, type FieldKind } from "@/sandbox/http/format";
 import { listPage, objectJson, type ListSource } from "@/sandbox/http/pagination";
-import { parseQuery, readJsonBody } from "@/sandbox/http/request";
+import { parseQuery, pathId, readJsonBody } from "@/sandbox/http/request";
 import { pauseDeliveries, resumeDeliveries } from "./delivery-store";
 import { refusedTarget } from "./target";
 import { qualifiedName } from "@/sandbox/routes/resource-sources";
@@ -113,10 +113,10 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
     return c.body(await listPage(ctx.database.pool, webhookSource, query, raw, listUrl), 200, jsonHeaders);
   });
 
-  app.get("/:id", async (c) => c.body(await webhookJson(ctx, c.req.param("id")), 200, jsonHeaders));
+  app.get("/:id", async (c) => c.body(await webhookJson(ctx, pathId(c)), 200, jsonHeaders));
 
   app.patch("/:id", async (c) => {
-    const id = c.req.param("id");
+    const id = pathId(c);
     const body = await readJsonBody(c, patchWebhookBody);
     if (Object.keys(body).length === 0) {
       throw badRequest(`Nothing to update; give at least one of ${Object.keys(patchWebhookBody.shape).join(", ")}`);
@@ -149,7 +149,7 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
   });
 
   app.delete("/:id", async (c) => {
-    const id = c.req.param("id");
+    const id = pathId(c);
     await ctx.db.transaction(async (tx) => {
       await lockWebhook(tx, id);
       await tx.delete(webhooks).where(eq(webhooks.id, id));
@@ -160,7 +160,7 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
   });
 
   app.get("/:id/deliveries", async (c) => {
-    const id = c.req.param("id");
+    const id = pathId(c);
     const { query, raw } = parseQuery(new URL(c.req.url), listQueries.webhook_delivery);
     const [exists] = await ctx.db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, id));
     if (!exists) throw noWebhook(id);

@@ -1,0 +1,1 @@
+CREATE INDEX "ach_trace_number_reversed_idx" ON "sandbox"."ach" USING btree (reverse("trace_number") text_pattern_ops,"created_at","id");

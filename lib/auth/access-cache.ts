@@ -1,0 +1,73 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type pg from "pg";
+
+/**
+ * A per-process cache of what every request needs to decide access (the signed-in staff user, the bank client built
+ * from the saved credentials), invalidated through the database rather than by a timeout: `console.access_version`
+ * holds a number that triggers raise in the same transaction as any change to staff users or saved credentials
+ * (drizzle/console/0003_access_version.sql). Before answering from the cache, a request reads that number once; when
+ * it moved, everything cached is dropped and loaded again. So a lock, a removal, a role change or new credentials
+ * apply to the very next request, in every console process sharing the database. See docs/access-cache.md.
+ */
+export interface AccessCache {
+  /** The value of `key`, loaded by `load` when absent or when the access version moved since it was loaded. */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `handle` as one request: its lookups share one version read, started after the request began (so it sees
+   * every change committed before), and concurrent requests that began before that read started share it too.
+   */
+  request<T>(handle: () => Promise<T>): Promise<T>;
+}
+
+export function createAccessCache(readVersion: () => Promise<number>): AccessCache {
+  const requestStart = new AsyncLocalStorage<number>();
+  let latestRead: { startedAt: number; version: Promise<number> } | undefined;
+  let entriesVersion: number | undefined;
+  let entries = new Map<string, Promise<unknown>>();
+
+  function currentVersion(): Promise<number> {
+    // Outside a request scope (pages, server actions) every lookup reads the version afresh.
+    const since = requestStart.getStore() ?? Number.POSITIVE_INFINITY;
+    if (latestRead && latestRead.startedAt > since) return latestRead.version;
+    const read = { startedAt: performance.now(), version: readVersion() };
+    latestRead = read;
+    read.version.catch(() => {
+      if (latestRead === read) latestRead = undefined;
+    });
+    return read.version;
+  }
+
+  return {
+    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const version = await currentVersion();
+      // Any change (even a flip back to an older read finishing late) drops everything: entries are always loaded
+      // after the read that tags them, so they are never older than their tag.
+      if (version !== entriesVersion) {
+        entries = new Map();
+        entriesVersion = version;
+      }
+      let entry = entries.get(key) as Promise<T> | undefined;
+      if (!entry) {
+        const loading = load();
+        const owner = entries;
+        owner.set(key, loading);
+        // A failed load is not remembered: the next request tries again.
+        loading.catch(() => {
+          if (owner.get(key) === loading) owner.delete(key);
+        });
+        entry = loading;
+      }
+      return entry;
+    },
+    request(handle) {
+      return requestStart.run(performance.now(), handle);
+    },
+  };
+}
+
+/** The current access version (a bigint, read as text by the console's pool). */
+export async function readAccessVersion(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ version: string }>("SELECT version FROM console.access_version");
+  if (!rows[0]) throw new Error("console.access_version has no row: the console's migrations are incomplete");
+  return Number(rows[0].version);
+}

@@ -1,0 +1,49 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets } from "@/tests/support/databases";
+import { expectDocumentedAnswer, fuzzParameters, fuzzRequests, fuzzSeeds, send } from "@/tests/support/fuzz";
+import { startSandbox, type RunningSandbox } from "../server";
+import { demoKey } from "./testing/client";
+import { insertFixtures } from "./testing/fixtures";
+
+const isErrorBody = (body: unknown) =>
+  typeof body === "object" && body !== null && Object.keys(body).length === 1 && typeof (body as { error?: unknown }).error === "string";
+
+// Random and malformed requests against every route of the sandbox bank (tests/support/fuzz.ts): never a 5xx, never
+// a hang, every refusal `{"error": "..."}`. Bounded: at most 300 cases or 20 s per seed.
+describe.each(testDatabaseTargets)("the sandbox bank under random requests on $name", (target) => {
+  let sandbox: RunningSandbox;
+  let drop: () => Promise<void>;
+  const authorization = `Basic ${Buffer.from(`${demoKey.id}:${demoKey.secret}`).toString("base64")}`;
+
+  beforeAll(async () => {
+    const database = await target.create();
+    drop = database.drop;
+    sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey });
+    await insertFixtures(sandbox.context.db, 1);
+  }, 60_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    await drop?.();
+  });
+
+  it.each(fuzzSeeds)("answers every request with a 2xx-4xx in the documented shape ($name)", async ({ seed }) => {
+    await fc.assert(
+      fc.asyncProperty(fuzzRequests, async (request) => {
+        expectDocumentedAnswer(await send(sandbox.url, request, { authorization }), isErrorBody);
+      }),
+      fuzzParameters(seed, 300, 20),
+    );
+  }, 60_000);
+
+  it("refuses unauthenticated random requests with a 401 before looking at them", async () => {
+    await fc.assert(
+      fc.asyncProperty(fuzzRequests, async (request) => {
+        const answer = await send(sandbox.url, request, {});
+        expectDocumentedAnswer(answer, isErrorBody);
+        expect(answer.status).toBe(401);
+      }),
+      fuzzParameters(fuzzSeeds[0]!.seed, 100, 10),
+    );
+  }, 60_000);
+});

@@ -1,0 +1,209 @@
+/**
+ * `npm run bench:console`: what the console's `/api/bank/...` proxy costs per request, side by side in one run with
+ * the sandbox bank direct and the ceiling (a bare Next.js route that only forwards the request to the sandbox bank:
+ * scripts/bench/forward-app, built and started here only). Three requests (a 50-row ACH list, one ACH transfer, a
+ * 50-row masked person-application list), signed in as the demo viewer, at 1, 10 and 50 connections; the console's
+ * store on PGlite (one embedded database shared with the sandbox bank, as `npm start` runs it) and on PostgreSQL
+ * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints a Markdown report on stdout.
+ */
+import type { ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { demoUsers } from "@/lib/auth/demo-users";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import { readEnv } from "@/lib/env/read-env";
+import { sandboxEnvSchema } from "@/lib/env/schema";
+import { ensureConsoleBuilt } from "../lib/build";
+import { firstJsonLine, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connectionCounts = [1, 10, 50];
+const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+// Ports of this project's bench range (console 32xx, sandbox 42xx), apart from `npm start` and the e2e suite.
+const ports = { sandbox: Number(process.env.BENCH_SANDBOX_PORT ?? 4210), console: Number(process.env.BENCH_CONSOLE_PORT ?? 3210), forward: Number(process.env.BENCH_FORWARD_PORT ?? 3211) };
+const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
+const bankAuth = { authorization: `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}` };
+const node = process.execPath;
+const nextBin = path.resolve("node_modules/.bin/next");
+const forwardApp = "scripts/bench/forward-app";
+const workDir = mkdtempSync(path.join(tmpdir(), "bench-console-"));
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const viewer = demoUsers.find((user) => user.role === "viewer")!;
+/** A directory: the console runs under `node --cpu-prof` and writes a profile there per store (profile-summary.ts reads it). */
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
+const profiling = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : [];
+
+async function load(url: string, headers: Record<string, string>, connections: number): Promise<LoadResult> {
+  await autocannon({ url, headers, connections, duration: 2 });
+  const result = await autocannon({ url, headers, connections, duration: seconds });
+  return {
+    mean: result.latency.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requestsPerSecond: result.requests.average,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+function buildForwardApp() {
+  log("building the forwarding app (the ceiling)...");
+  const built = spawnSync(nextBin, ["build", forwardApp], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (built.status !== 0) throw new Error("next build of the forwarding app failed");
+}
+
+/** A child whose stdout is not read by the bench (the console logs every request): drained, not kept. */
+function drained(child: ChildProcess): ChildProcess {
+  child.stdout?.resume();
+  return child;
+}
+
+/** Signs in through Auth.js's credentials endpoint, as the sign-in form does, and returns the session cookie. */
+async function signIn(consoleUrl: string): Promise<string> {
+  const csrfAnswer = await fetch(`${consoleUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrfAnswer.json()) as { csrfToken: string };
+  const csrfCookie = csrfAnswer.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const answer = await fetch(`${consoleUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+    body: new URLSearchParams({ email: viewer.email, password: viewer.password, csrfToken }),
+  });
+  const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("authjs.session-token="));
+  if (!session) throw new Error(`sign-in as ${viewer.email} failed (HTTP ${answer.status})`);
+  return session.split(";")[0]!;
+}
+
+interface Request {
+  name: string;
+  path: string;
+}
+
+async function requests(sandboxUrl: string): Promise<Request[]> {
+  const page = (await (await fetch(`${sandboxUrl}/ach?page_size=1`, { headers: bankAuth })).json()) as { data: { id: string }[] };
+  return [
+    { name: "ACH list, 50 rows", path: "/ach?page_size=50" },
+    { name: "one ACH transfer", path: `/ach/${page.data[0]!.id}` },
+    { name: "person applications, 50 rows, masked", path: "/apply/person_application?page_size=50" },
+  ];
+}
+
+const report: string[] = [];
+const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
+const cells = (result: LoadResult) => [`${result.p50} ms`, `${result.p99} ms`, Math.round(result.requestsPerSecond), result.non2xx];
+// NaN (nothing answered within the run) fails both comparisons.
+const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
+
+async function benchStore(store: string, consoleDatabaseUrl: string, sandboxUrl: string) {
+  const consoleUrl = `http://127.0.0.1:${ports.console}`;
+  const consoleChild = drained(
+    startChild(node, [...profiling, path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(ports.console), "-H", "127.0.0.1"], {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      AUTH_SECRET: randomBytes(32).toString("base64"),
+      // As `npm start` gives it (scripts/lib/local-secrets.ts): the console then looks for saved credentials too.
+      CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      AUTH_TRUST_HOST: "true",
+      DATABASE_URL: consoleDatabaseUrl,
+      DATA_ROOT: workDir,
+      PORT: String(ports.console),
+      SANDBOX_PORT: String(ports.sandbox),
+    }),
+  );
+  await waitForHealth(`${consoleUrl}/api/health`, consoleChild, 120_000);
+  const cookie = await signIn(consoleUrl);
+  const forwardUrl = `http://127.0.0.1:${ports.forward}`;
+
+  report.push("", `### Console store: ${store}`, "");
+  row(["request", "connections", "server", "p50", "p99", "req/s", "non-2xx", "vs ceiling: req/s (≥ 0.8x), p50 (≤ 1.3x)"]);
+  row(["---", "---:", "---", "---:", "---:", "---:", "---:", "---"]);
+  for (const request of await requests(sandboxUrl)) {
+    for (const connections of connectionCounts) {
+      const direct = await load(`${sandboxUrl}${request.path}`, bankAuth, connections);
+      const ceiling = await load(`${forwardUrl}${request.path}`, {}, connections);
+      const ours = await load(`${consoleUrl}/api/bank${request.path}`, { cookie }, connections);
+      const throughput = ours.requestsPerSecond / ceiling.requestsPerSecond;
+      // autocannon reports latency in whole milliseconds; a p50 of 0 or 1 ms is compared as at least 1 ms.
+      const latency = ours.requestsPerSecond > 0 ? Math.max(ours.p50, 1) / Math.max(ceiling.p50, 1) : Number.NaN;
+      row([request.name, connections, "sandbox bank direct", ...cells(direct), ""]);
+      row([request.name, connections, "ceiling: bare Next.js forwarding route", ...cells(ceiling), "1.00x, 1.00x"]);
+      row([
+        request.name,
+        connections,
+        "console /api/bank",
+        ...cells(ours),
+        `${throughput.toFixed(2)}x ${verdict(throughput >= 0.8)}, ${latency.toFixed(2)}x ${verdict(latency <= 1.3)}`,
+      ]);
+      log(`${store}: ${request.name} at ${connections} connections: console ${Math.round(ours.requestsPerSecond)} req/s, ceiling ${Math.round(ceiling.requestsPerSecond)} req/s`);
+    }
+  }
+  await stopChild(consoleChild);
+}
+
+async function postgresDatabase(): Promise<ScratchDatabase | undefined> {
+  try {
+    return await createScratchDatabase(postgresAdminUrl, "bench_console");
+  } catch (error) {
+    log(`PostgreSQL not usable at ${postgresAdminUrl} (${error instanceof Error ? error.message : error}): skipping it`);
+    return undefined;
+  }
+}
+
+/** Replaces the previous run's figures in docs/benchmarks.md (between the markers) with this run's. */
+function writeIntoDocs(figures: string) {
+  const file = "docs/benchmarks.md";
+  const [start, end] = ["<!-- bench:console figures start -->", "<!-- bench:console figures end -->"];
+  const docs = readFileSync(file, "utf8");
+  const from = docs.indexOf(start);
+  const to = docs.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${file} lacks the markers ${start} ... ${end}`);
+  writeFileSync(file, `${docs.slice(0, from + start.length)}\n${figures}\n${docs.slice(to)}`);
+  log(`figures written to ${file}`);
+}
+
+try {
+  ensureConsoleBuilt();
+  buildForwardApp();
+  // One embedded PGlite in its own process, shared by the sandbox bank and (first) the console, as `npm start` does.
+  const dbHost = startChild(node, ["--import", "tsx", "scripts/bench/embedded-db.ts", path.join(workDir, "pglite")], {});
+  const { url: embeddedUrl } = await firstJsonLine<{ url: string }>(dbHost);
+  const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
+  const sandbox = startChild(node, ["--import", "tsx", "sandbox/main.ts"], {
+    SANDBOX_DATABASE_URL: embeddedUrl,
+    SANDBOX_PORT: String(ports.sandbox),
+    SANDBOX_SEED: "demo",
+    SANDBOX_LIFECYCLE: "off",
+    LOG_LEVEL: "warn",
+  });
+  await waitForHealth(`${sandboxUrl}/health`, sandbox, 120_000);
+  const forward = drained(
+    startChild(nextBin, ["start", forwardApp, "-p", String(ports.forward), "-H", "127.0.0.1"], {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      FORWARD_TO: sandboxUrl,
+      BANK_API_KEY_ID,
+      BANK_API_KEY_SECRET,
+    }),
+  );
+  await waitForHealth(`http://127.0.0.1:${ports.forward}/ach?page_size=1`, forward, 60_000);
+
+  report.push(
+    `## Console proxy: /api/bank (${new Date().toISOString().slice(0, 10)}, ${seconds} s per cell after 2 s warm-up, signed in as the demo viewer)`,
+  );
+  await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, sandboxUrl);
+  const postgres = await postgresDatabase();
+  if (postgres) {
+    await benchStore("PostgreSQL 15 (the sandbox bank stays on PGlite)", postgres.url, sandboxUrl);
+    await postgres.drop();
+  }
+  await stopChild(forward);
+  await stopChild(sandbox);
+  await stopChild(dbHost);
+  console.log(report.join("\n"));
+  writeIntoDocs(report.join("\n"));
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
