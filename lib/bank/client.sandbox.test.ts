@@ -1,4 +1,3 @@
-import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "@/lib/contract";
 import { createLogger } from "@/lib/log";
@@ -6,6 +5,7 @@ import { signBearerToken } from "@/sandbox/auth/tokens";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { createBankClient, type BankClient } from "./client";
 import { BankRejectedError } from "./errors";
+import { dpopProof } from "./test-support/dpop-proof";
 
 // The bank client against the sandbox bank started for real (embedded database, demo seed) over real HTTP.
 
@@ -96,11 +96,7 @@ describe("the bank client against the sandbox bank", () => {
   it("gets a card UX toolkit token with a DPoP proof", async () => {
     const { data } = await bank.list_card({ page_size: 1, status: "active" });
     const cardId = data[0]!.id;
-    const keys = await generateKeyPair("ES256");
-    const dpop = await new SignJWT({ htm: "POST", htu: `${sandbox.url}/card/${cardId}/uxt_access_token`, jti: crypto.randomUUID() })
-      .setProtectedHeader({ alg: "ES256", typ: "dpop+jwt", jwk: await exportJWK(keys.publicKey) })
-      .setIssuedAt()
-      .sign(keys.privateKey);
+    const dpop = await dpopProof(`${sandbox.url}/card/${cardId}/uxt_access_token`);
     await expect(bank.create_uxt_access_token(cardId, { dpop })).resolves.toMatchObject({ token_type: "DPoP", expires_in: 3600 });
   });
 
