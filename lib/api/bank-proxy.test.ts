@@ -28,6 +28,7 @@ const bankKey = { id: "key_bank_proxy_test", secret: "bank-proxy-test-secret-012
 const staff = (role: Role): StaffUser => ({ id: `stf_${role}`, email: `${role}@demo.bank`, name: role, role, locked: false });
 
 let sandbox: RunningSandbox;
+let dropSandboxDatabase: (() => Promise<void>) | undefined;
 let bank: RecordingBank;
 /** The sandbox bank read directly, not through the recording hop: the truth a test compares the proxy's answers with. */
 let direct: BankClient;
@@ -37,7 +38,10 @@ const seed = { networkTransfer: "", card: "", person_application: "", business_a
 beforeAll(async () => {
   bank = await startRecordingBank();
   // The bank's public URL is the recording hop, so the links it writes (page_next) and DPoP's htu name the hop.
-  sandbox = await startSandbox({ seed: "demo", demoKey: bankKey, publicUrl: bank.url, log: createLogger({ level: "error" }) });
+  // On a fresh database of the first target: in memory (PGlite) unless a quick rerun narrowed the targets.
+  const sandboxDatabase = await testDatabaseTargets[0]!.create();
+  dropSandboxDatabase = sandboxDatabase.drop;
+  sandbox = await startSandbox({ databaseUrl: sandboxDatabase.url, seed: "demo", demoKey: bankKey, publicUrl: bank.url, log: createLogger({ level: "error" }) });
   bank.forwardTo(sandbox.listenUrl);
   direct = createBankClient({ baseUrl: sandbox.listenUrl, auth: { type: "basic", keyId: bankKey.id, secret: bankKey.secret } }, { retries: 0, timeoutMs: 30_000 });
   seed.networkTransfer = (await direct.list_network_transfer({ page_size: 1 })).data[0]!.id;
@@ -53,6 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.close();
+  await dropSandboxDatabase?.();
   await bank?.close();
 });
 

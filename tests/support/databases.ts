@@ -11,8 +11,11 @@ export interface TestDatabaseTarget {
   create(): Promise<ScratchDatabase>;
 }
 
-/** The targets for this environment; throws under CI when PostgreSQL is missing (exported for its own test). */
-export function databaseTargets(env: { CI?: string; TEST_DATABASE_URL?: string }): TestDatabaseTarget[] {
+/**
+ * The targets for this environment; throws under CI when PostgreSQL is missing (exported for its own test).
+ * `TEST_DATABASE_TARGETS=postgresql` keeps only PostgreSQL, for quick reruns such as mutation testing; refused under CI.
+ */
+export function databaseTargets(env: { CI?: string; TEST_DATABASE_URL?: string; TEST_DATABASE_TARGETS?: string }): TestDatabaseTarget[] {
   const targets: TestDatabaseTarget[] = [{ name: "pglite", create: () => createScratchDatabase(undefined, "") }];
   const postgresUrl = env.TEST_DATABASE_URL;
   if (postgresUrl) {
@@ -25,7 +28,12 @@ export function databaseTargets(env: { CI?: string; TEST_DATABASE_URL?: string }
   } else {
     console.warn("TEST_DATABASE_URL is not set: storage tests run against PGlite only and skip PostgreSQL.");
   }
-  return targets;
+  const chosen = env.TEST_DATABASE_TARGETS?.split(",").map((name) => name.trim());
+  if (!chosen) return targets;
+  if (isCi(env)) throw new Error("TEST_DATABASE_TARGETS narrows the storage tests to some targets, which CI never does.");
+  const narrowed = targets.filter((target) => chosen.includes(target.name));
+  if (narrowed.length !== chosen.length) throw new Error(`TEST_DATABASE_TARGETS=${env.TEST_DATABASE_TARGETS}: available are ${targets.map((target) => target.name).join(", ")}`);
+  return narrowed;
 }
 
 function isCi(env: { CI?: string }): boolean {
@@ -33,4 +41,8 @@ function isCi(env: { CI?: string }): boolean {
   return value !== undefined && value !== "" && value !== "0" && value !== "false";
 }
 
-export const testDatabaseTargets = databaseTargets({ CI: process.env.CI, TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+export const testDatabaseTargets = databaseTargets({
+  CI: process.env.CI,
+  TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+  TEST_DATABASE_TARGETS: process.env.TEST_DATABASE_TARGETS,
+});
