@@ -5,7 +5,7 @@
  * vitest cannot load them, and the Playwright suite covers them.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export default {
+const config = {
   testRunner: "vitest",
   vitest: { configFile: "vitest.stryker.config.ts" },
   mutate: [
@@ -33,3 +33,5 @@ export default {
   htmlReporter: { fileName: "reports/mutation/mutation.html" },
   thresholds: { high: 90, low: 80, break: 80 },
 };
+
+export default config;
