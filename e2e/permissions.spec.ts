@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { exposedOperations } from "@/lib/api/bank-allowlist";
 import { operations } from "@/lib/contract/operations";
@@ -20,12 +22,32 @@ const pages: Array<{ path: string; permission: Permission; allowedStatus?: numbe
   { path: "/settings/credentials", permission: "credentials:manage" },
 ];
 
+/**
+ * Every route handler file under app/api and how the matrix covers it: a new route file fails the test below until it
+ * is listed here. The bank proxy's one catch-all file expands to every operation of the allowlist.
+ */
+const routeFiles: Record<string, Array<{ method: string; path: string; permission: Permission }> | "public" | "auth.js"> = {
+  "/api/audit/export": [{ method: "GET", path: "/api/audit/export", permission: "audit:read" }],
+  "/api/bank/[...path]": [],
+  "/api/export/[resource]": [
+    { method: "GET", path: "/api/export/ach", permission: "bank:read" },
+    // Unmasked: the route also needs bank:read, which every role holding pii:reveal has.
+    { method: "POST", path: "/api/export/person_application", permission: "pii:reveal" },
+  ],
+  "/api/health": "public",
+  "/api/auth/[...nextauth]": "auth.js",
+};
+
+test("the matrix covers every route handler file under app/api", () => {
+  const found = readdirSync("app/api", { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "route.ts")
+    .map((file) => `/api/${path.dirname(file).split(path.sep).join("/")}`);
+  expect(found.sort()).toEqual(Object.keys(routeFiles).sort());
+});
+
 const probeId = "matrix_probe";
 const routes: Array<{ method: string; path: string; permission: Permission }> = [
-  { method: "GET", path: "/api/audit/export", permission: "audit:read" },
-  { method: "GET", path: "/api/export/ach", permission: "bank:read" },
-  // Unmasked: the route also needs bank:read, which every role holding pii:reveal has.
-  { method: "POST", path: "/api/export/person_application", permission: "pii:reveal" },
+  ...Object.values(routeFiles).flatMap((covered) => (Array.isArray(covered) ? covered : [])),
   ...exposedOperations.map((exposed) => {
     const operation = operations.find((candidate) => candidate.operationId === exposed.operationId);
     if (!operation) throw new Error(`${exposed.operationId} is exposed but not in the contract`);

@@ -113,12 +113,21 @@ test("no response, page, built asset or log line contains a bank secret, bearer 
     await fetchAndKeep("/api/audit/export");
   }
   await signIn(page, admin.email, admin.password);
-  const transfers = JSON.parse((await fetchAndKeep("/api/bank/network_transfer?page_size=1")).text) as { data?: Array<{ id: string }> };
-  const transfer = transfers.data?.[0];
-  if (transfer) await fetchAndKeep(`/api/bank/network_transfer/${transfer.id}`, { method: "PATCH", data: { userdata: { scanned: true } } });
-  const applications = JSON.parse((await fetchAndKeep("/api/bank/apply/person_application?page_size=1")).text) as { data?: Array<{ id: string }> };
-  const application = applications.data?.[0];
-  if (application) await fetchAndKeep(`/api/bank/apply/person_application/${application.id}/reveal`, { method: "POST" });
+  const firstId = async (list: string) => {
+    const response = await fetchAndKeep(`${list}?page_size=1`);
+    expect(response.status, `${list}: ${response.text}`).toBe(200);
+    const [first] = (JSON.parse(response.text) as { data: Array<{ id: string }> }).data;
+    expect(first, `${list} has at least one object`).toBeDefined();
+    return first!.id;
+  };
+  const transferId = await firstId("/api/bank/network_transfer");
+  const patched = await fetchAndKeep(`/api/bank/network_transfer/${transferId}`, { method: "PATCH", data: { userdata: { scanned: true } } });
+  expect(patched.status, patched.text).toBe(200);
+  // Reveal of personal data (the admin holds pii:reveal); one request, so the reveal's route is kept in one place.
+  const applicationId = await firstId("/api/bank/apply/person_application");
+  const revealed = await fetchAndKeep(`/api/bank/apply/person_application/${applicationId}/reveal`, { method: "POST" });
+  expect(revealed.status, revealed.text).toBe(200);
+  expect(JSON.parse(revealed.text)).toMatchObject({ id: applicationId, date_of_birth: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   await page.waitForLoadState("networkidle");
 
   const secrets = secretsToFind();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listedResources } from "@/lib/contract/operations";
 import { webhookDelivery } from "@/lib/contract/resources";
-import { bankObjects } from "@/lib/api/test-support/recording-bank";
+import { bankObjects } from "@/lib/api/test-support/sample-objects";
 import { allowlists, maskedValue, maskForViewer, type MaskedResource } from "./pii";
 
 describe("masking bank objects by allowlist", () => {

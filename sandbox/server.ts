@@ -34,7 +34,10 @@ export interface StartSandboxOptions {
 }
 
 export interface RunningSandbox {
+  /** The public base URL (`publicUrl` when given). */
   url: string;
+  /** Where it listens, e.g. for a proxy in front of it when `url` names that proxy. */
+  listenUrl: string;
   context: SandboxContext;
   signingKey: Uint8Array;
   close(): Promise<void>;
@@ -76,10 +79,11 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     closers.unshift(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const address = await listen(server);
     const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    const listenUrl = `http://${shownHost}:${address.port}`;
     const context: SandboxContext = {
       database,
       db: database.db,
-      baseUrl: (options.publicUrl ?? `http://${shownHost}:${address.port}`).replace(/\/+$/, ""),
+      baseUrl: (options.publicUrl ?? listenUrl).replace(/\/+$/, ""),
       settings: { ...defaultSandboxSettings, ...options.settings },
       now: options.now ?? (() => new Date()),
       log,
@@ -92,7 +96,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     const lifecycle = startLifecycleEngine(context);
     closers.unshift(() => lifecycle.stop());
     log.info({ url: context.baseUrl }, "sandbox bank listening");
-    return { url: context.baseUrl, context, signingKey, close: closeAll };
+    return { url: context.baseUrl, listenUrl, context, signingKey, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

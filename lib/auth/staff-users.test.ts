@@ -8,18 +8,24 @@ import { countAdmins, createStaff, EmailTakenError, findStaffByEmail, findStaffB
 describe.each(testDatabaseTargets)("staff users on $name", (target) => {
   const database = migratedConsoleDatabase(target);
 
-  it("seeds one demo user per role into an empty table, with working passwords, and only once", async () => {
-    await seedDemoUsers(database.db);
-    await seedDemoUsers(database.db);
-    const staff = await listStaff(database.db);
-    expect(staff.map((user) => user.role).sort()).toEqual(["admin", "compliance", "operations", "viewer"]);
-    const admin = await findStaffByEmail(database.db, "ADMIN@demo.bank ");
-    expect(await verifyPassword(demoUsers[0]!.password, admin!.passwordHash)).toBe(true);
+  describe("on an empty staff table", () => {
+    // Its own database: seeding only ever happens into an empty table, whatever other tests created.
+    const empty = migratedConsoleDatabase(target);
+
+    it("seeds one demo user per role, with working passwords, and only once", async () => {
+      await seedDemoUsers(empty.db);
+      await seedDemoUsers(empty.db);
+      const staff = await listStaff(empty.db);
+      expect(staff.map((user) => user.role).sort()).toEqual(["admin", "compliance", "operations", "viewer"]);
+      const admin = await findStaffByEmail(empty.db, "ADMIN@demo.bank ");
+      expect(await verifyPassword(demoUsers[0]!.password, admin!.passwordHash)).toBe(true);
+    });
   });
 
   it("never returns the password hash outside the sign-in lookup", async () => {
-    const [user] = await listStaff(database.db);
-    expect(Object.keys(user!).sort()).toEqual(["email", "id", "locked", "name", "role"]);
+    await createStaff(database.db, { email: "hash@bank.example", name: "Hash", role: "viewer", password: "a long password" });
+    for (const user of await listStaff(database.db)) expect(Object.keys(user).sort()).toEqual(["email", "id", "locked", "name", "role"]);
+    expect(await findStaffByEmail(database.db, "hash@bank.example")).toMatchObject({ passwordHash: expect.stringMatching(/^scrypt/) });
   });
 
   it("creates a user with a normalized email and refuses a second one with the same email", async () => {
@@ -45,9 +51,13 @@ describe.each(testDatabaseTargets)("staff users on $name", (target) => {
   });
 
   it("counts admins, optionally only unlocked ones", async () => {
+    const before = { all: await countAdmins(database.db, { unlockedOnly: false }), unlocked: await countAdmins(database.db, { unlockedOnly: true }) };
     const admin = await createStaff(database.db, { email: "admin2@bank.example", name: "Second", role: "admin", password: null });
-    expect(await countAdmins(database.db, { unlockedOnly: false })).toBe(2);
+    await createStaff(database.db, { email: "not-an-admin@bank.example", name: "Other", role: "operations", password: null });
+    expect(await countAdmins(database.db, { unlockedOnly: false })).toBe(before.all + 1);
+    expect(await countAdmins(database.db, { unlockedOnly: true })).toBe(before.unlocked + 1);
     await updateStaff(database.db, admin.id, { locked: true });
-    expect(await countAdmins(database.db, { unlockedOnly: true })).toBe(1);
+    expect(await countAdmins(database.db, { unlockedOnly: false })).toBe(before.all + 1);
+    expect(await countAdmins(database.db, { unlockedOnly: true })).toBe(before.unlocked);
   });
 });

@@ -1,4 +1,3 @@
-import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "@/lib/contract";
 import { createLogger } from "@/lib/log";
@@ -6,6 +5,7 @@ import { signBearerToken } from "@/sandbox/auth/tokens";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { createBankClient, type BankClient } from "./client";
 import { BankRejectedError } from "./errors";
+import { dpopProof } from "./test-support/dpop-proof";
 
 // The bank client against the sandbox bank started for real (embedded database, demo seed) over real HTTP.
 
@@ -24,12 +24,22 @@ afterAll(async () => {
 });
 
 const listOperations = operations.filter((operation) => operation.operationId.startsWith("list_") && !operation.path.includes("{"));
+// The demo seed has many objects of every listed resource but webhooks, which a test creates for itself.
+const seededLists = listOperations.filter((operation) => operation.operationId !== "list_webhook");
 
 describe("the bank client against the sandbox bank", () => {
-  it.each(listOperations.map((operation) => operation.operationId))("reads a first page of %s that matches the contract", async (operationId) => {
-    const page = (await bank.call(operationId as never, { query: { page_size: 5 } })) as { data: unknown[] };
-    expect(page.data.length).toBeLessThanOrEqual(5);
-  });
+  it.each(seededLists.map((operation) => [operation.operationId, operation] as const))(
+    "reads a first page of %s: exactly page_size demo objects, newest first, valid per the contract",
+    async (operationId, operation) => {
+      const page = (await bank.call(operationId as never, { query: { page_size: 5 } })) as { data: Array<{ id: string; created_at: string }>; page_next: string | null };
+      expect(operation.response.schema!.safeParse(page).success).toBe(true);
+      expect(page.data).toHaveLength(5);
+      expect(new Set(page.data.map((item) => item.id)).size).toBe(5);
+      const times = page.data.map((item) => item.created_at);
+      expect([...times].sort().reverse()).toEqual(times);
+      expect(page.page_next).toEqual(expect.stringContaining("page_size=5"));
+    },
+  );
 
   it("walks every page of a long list by page_next: each object once, newest first, as many as in one big page", async () => {
     const walked: Array<{ id: string; created_at: string }> = [];
@@ -69,6 +79,7 @@ describe("the bank client against the sandbox bank", () => {
   it("creates, changes, lists and deletes a webhook", async () => {
     const created = await bank.create_webhook({ url: "https://hooks.example/console", event: "ach.update", basic_user: "u", basic_secret: "webhook-secret" });
     expect(created).toMatchObject({ url: "https://hooks.example/console", status: "enabled", basic_secret: null });
+    expect((await bank.list_webhook({ page_size: 100 })).data).toContainEqual(created);
     const disabled = await bank.patch_webhook(created.id, { status: "disabled" });
     expect(disabled.status).toBe("disabled");
     await expect(bank.list_webhook_deliveries(created.id)).resolves.toMatchObject({ data: expect.any(Array) });
@@ -85,11 +96,7 @@ describe("the bank client against the sandbox bank", () => {
   it("gets a card UX toolkit token with a DPoP proof", async () => {
     const { data } = await bank.list_card({ page_size: 1, status: "active" });
     const cardId = data[0]!.id;
-    const keys = await generateKeyPair("ES256");
-    const dpop = await new SignJWT({ htm: "POST", htu: `${sandbox.url}/card/${cardId}/uxt_access_token`, jti: crypto.randomUUID() })
-      .setProtectedHeader({ alg: "ES256", typ: "dpop+jwt", jwk: await exportJWK(keys.publicKey) })
-      .setIssuedAt()
-      .sign(keys.privateKey);
+    const dpop = await dpopProof(`${sandbox.url}/card/${cardId}/uxt_access_token`);
     await expect(bank.create_uxt_access_token(cardId, { dpop })).resolves.toMatchObject({ token_type: "DPoP", expires_in: 3600 });
   });
 

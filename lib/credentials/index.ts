@@ -3,10 +3,11 @@ import { cookies } from "next/headers";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { environmentCookie, isEnvironment, type Environment } from "./environments";
-import { parseEncryptionKey } from "./seal";
+import { MissingEncryptionKeyError, parseEncryptionKey } from "./seal";
 import { loadSavedConnection, summarize, type BankConnection, type ConnectionSummary } from "./store";
 
 export type { BankAuth, BankConnection, ConnectionSummary } from "./store";
+export { MissingEncryptionKeyError } from "./seal";
 export { environments, type Environment } from "./environments";
 
 /**
@@ -16,12 +17,6 @@ export { environments, type Environment } from "./environments";
  * BANK_PRODUCTION_URL with BANK_PRODUCTION_API_KEY_ID/SECRET or BANK_PRODUCTION_TOKEN). Nothing here ever goes to a
  * browser.
  */
-
-export class MissingEncryptionKeyError extends Error {
-  constructor() {
-    super("CREDENTIALS_ENCRYPTION_KEY is not set: saved bank credentials cannot be read or written");
-  }
-}
 
 export function encryptionKey(): Buffer {
   if (!env.CREDENTIALS_ENCRYPTION_KEY) throw new MissingEncryptionKeyError();

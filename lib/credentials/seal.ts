@@ -7,6 +7,12 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
  */
 export class SealError extends Error {}
 
+export class MissingEncryptionKeyError extends Error {
+  constructor() {
+    super("CREDENTIALS_ENCRYPTION_KEY is not set: saved bank credentials cannot be read or written");
+  }
+}
+
 /** Reads a 32-byte key given as 64 hex digits or as base64. */
 export function parseEncryptionKey(text: string): Buffer {
   const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, "hex") : Buffer.from(text, "base64");

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { achTransfers, fednowPayments, networkTransfers } from "@/sandbox/db/resources-schema";
 import { events, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
 import { seedDatabase } from "@/sandbox/seed";
@@ -26,13 +26,23 @@ describe.each(testDatabaseTargets)("the lifecycle engine on $name", (target) => 
   const achByStatus = async (statuses: string[]) =>
     harness.ctx.db.select().from(achTransfers).where(inArray(achTransfers.status, statuses));
 
-  beforeAll(async () => {
+  /** Moves the clock a step at a time until nothing moves any more (every object in a terminal state). */
+  const runToTerminalStates = async () => {
+    for (let pass = 0; pass < 10; pass++) {
+      tick(BASE_STEP_MS);
+      if ((await advanceOnce(harness.ctx, { stepMs: BASE_STEP_MS })) === 0) return;
+    }
+    throw new Error("objects still moving after 10 steps");
+  };
+
+  // Every test starts from the freshly seeded demo data at START, so each passes alone and in any order.
+  beforeEach(async () => {
     harness = await createTestContext(target, { now: START });
     await seedDatabase(harness.ctx, "demo");
     await harness.ctx.db.insert(webhooks).values({ id: "webhook_ach_watch", url: "http://127.0.0.1:9/hook", event: "ach.update" });
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await harness?.close();
   });
 
@@ -55,18 +65,18 @@ describe.each(testDatabaseTargets)("the lifecycle engine on $name", (target) => 
   });
 
   it("emits ach.update for every change, in the same transaction, queued for the subscribed webhook", async () => {
+    tick(BASE_STEP_MS);
+    expect(await advanceOnce(harness.ctx, { stepMs: BASE_STEP_MS })).toBeGreaterThan(0);
     const changed = await harness.ctx.db.select().from(achTransfers).where(eq(achTransfers.updated_at, harness.clock.now));
     const emitted = await harness.ctx.db.select().from(events).where(eq(events.name, "ach.update"));
+    expect(changed.length).toBeGreaterThan(0);
     expect(new Set(emitted.map((event) => event.objectId))).toEqual(new Set(changed.map((row) => row.id)));
     const queued = await harness.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, "webhook_ach_watch"));
     expect(queued).toHaveLength(emitted.length);
   });
 
   it("runs every transfer and payment to a terminal state, with the outcome its magic value forces", async () => {
-    for (let pass = 0; pass < 10; pass++) {
-      tick(BASE_STEP_MS);
-      if ((await advanceOnce(harness.ctx, { stepMs: BASE_STEP_MS })) === 0) break;
-    }
+    await runToTerminalStates();
     expect(await achByStatus(["pending", "processing"])).toEqual([]);
     for (const ach of await harness.ctx.db.select().from(achTransfers)) {
       const outcome = achOutcome(ach);
@@ -86,6 +96,7 @@ describe.each(testDatabaseTargets)("the lifecycle engine on $name", (target) => 
   });
 
   it("rejects an outgoing instant payment with a reason when its amount ends in .13", async () => {
+    await runToTerminalStates();
     const rejected = await harness.ctx.db
       .select()
       .from(fednowPayments)
@@ -95,6 +106,7 @@ describe.each(testDatabaseTargets)("the lifecycle engine on $name", (target) => 
   });
 
   it("emits an update event for every object it changed, of every resource", async () => {
+    await runToTerminalStates();
     for (const [resource, table] of [["network_transfer", networkTransfers], ["fednow", fednowPayments]] as const) {
       const changed = await harness.ctx.db.select({ id: table.id, updated_at: table.updated_at }).from(table);
       const moved = changed.filter((row) => row.updated_at.getTime() > START.getTime()).map((row) => row.id);

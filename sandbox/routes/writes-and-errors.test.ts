@@ -128,6 +128,49 @@ describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) 
     });
   });
 
+  describe("bad input on the webhook reads and the other writes", () => {
+    const allEvents = () => sandbox.context.db.select({ id: events.id }).from(events);
+    const send = (method: string, path: string, body: string, contentType = "application/json") =>
+      request(path, { method, body, headers: { "content-type": contentType } });
+    let webhookId: string;
+
+    beforeAll(async () => {
+      const created = await request("/webhook", { method: "POST", json: { url: "https://hooks.example/bad-input", event: "ach.update" } });
+      webhookId = (created.body as { id: string }).id;
+    });
+
+    it.each([
+      { path: () => "/webhook?page_size=0", names: "page_size" },
+      { path: () => "/webhook?colour=red", names: "colour" },
+      { path: () => "/webhook?status=exploded", names: "status" },
+      { path: () => `/webhook/${webhookId}/deliveries?page_size=0`, names: "page_size" },
+      { path: () => `/webhook/${webhookId}/deliveries?colour=red`, names: "colour" },
+    ])("GET $path answers 400 naming $names", async ({ path, names }) => {
+      const response = await request(path());
+      expect(response.status).toBe(400);
+      expect((response.body as { error: string }).error).toContain(names);
+    });
+
+    it.each([
+      { what: "PATCH /webhook/{id} with a URL that is not one", method: "PATCH", path: () => `/webhook/${webhookId}`, body: '{"url":"not a url"}', status: 400, names: "url" },
+      { what: "POST /simulation with a body not declared JSON", method: "POST", path: () => "/simulation", body: "type=x", contentType: "text/plain", status: 415, names: "" },
+      { what: "POST /simulation with malformed JSON", method: "POST", path: () => "/simulation", body: '{"type":', status: 400, names: "Malformed JSON" },
+      { what: "POST /simulation with a JSON array", method: "POST", path: () => "/simulation", body: "[]", status: 400, names: "" },
+      { what: "POST /simulation without a card id", method: "POST", path: () => "/simulation", body: '{"type":"digital_wallet_token.provisioning","simulation":{}}', status: 400, names: "card_id" },
+      { what: "POST /card/{id}/uxt_access_token with a body not declared JSON", method: "POST", path: () => "/card/card_fixture1/uxt_access_token", body: "dpop=x", contentType: "text/plain", status: 415, names: "" },
+      { what: "POST /card/{id}/uxt_access_token with malformed JSON", method: "POST", path: () => "/card/card_fixture1/uxt_access_token", body: '{"dpop"', status: 400, names: "Malformed JSON" },
+      { what: "POST /card/{id}/uxt_access_token without a proof", method: "POST", path: () => "/card/card_fixture1/uxt_access_token", body: "{}", status: 400, names: "dpop" },
+    ])("$what: answered $status, nothing changes", async ({ method, path, body, contentType, status, names }) => {
+      const before = (await allEvents()).length;
+      const hookBefore = (await request(`/webhook/${webhookId}`)).body;
+      const response = await send(method, path(), body, contentType);
+      expect(response.status).toBe(status);
+      expect((response.body as { error: string }).error).toContain(names);
+      expect(await allEvents()).toHaveLength(before);
+      expect((await request(`/webhook/${webhookId}`)).body).toEqual(hookBefore);
+    });
+  });
+
   describe("methods and paths", () => {
     it("answers 405 with Allow for a wrong method on a known path, 404 for an unknown path", async () => {
       const wrong = await request("/ach/ach_fixture001", { method: "DELETE" });

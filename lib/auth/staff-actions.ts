@@ -1,0 +1,117 @@
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { z } from "zod";
+import type { AuditEntry } from "@/lib/audit/trail";
+import * as schema from "@/lib/db/console-schema";
+import { roles, type Permission } from "@/lib/permissions";
+import { firstIssue, newStaffInput, staffIdInput } from "./staff-input";
+import { endUserSessions } from "./sessions";
+import { clearAttempts, perUserRule, userKey } from "./throttle";
+import { createStaff, EmailTakenError, findStaffById, newStaffId, removeStaff, updateStaff, type StaffUser } from "./staff-users";
+
+export interface StaffActionState {
+  error: string | null;
+  done: string | null;
+}
+
+type ConsoleDb = NodePgDatabase<typeof schema>;
+
+/** What the staff actions need from the console; app/(console)/settings/staff/actions.ts wires the real ones. */
+export interface StaffActionDependencies {
+  /** The signed-in user holding `permission`; otherwise it does not return (redirect to sign-in, or 403). */
+  requireUser(permission: Permission): Promise<StaffUser>;
+  db(): Promise<ConsoleDb>;
+  /** Writes the audit record first, performs the change only if that worked, then finalizes it (lib/audit). */
+  audited<T>(entry: AuditEntry, perform: () => Promise<T>, options?: { after?: (result: T) => unknown }): Promise<T>;
+  newRequestId(): string;
+  /** Called after a change, so the staff page shows it. */
+  changed(): void;
+}
+
+const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
+
+const roleChange = z.object({ id: staffIdInput, role: z.enum(roles, { message: `role: expected one of ${roles.join(", ")}` }) });
+const lockChange = z.object({ id: staffIdInput, locked: z.enum(["true", "false"], { message: "locked: expected true or false" }) });
+
+/** The admin's staff changes (server actions), each checked, validated and audited. */
+export function staffActions(dependencies: StaffActionDependencies) {
+  /**
+   * Runs one audited staff change for the signed-in admin: reads the user as they are (the audit "before"), performs
+   * the change only once its audit record is written, and stores the user as they are afterwards (null once removed).
+   * The admin's own account is off limits, so the console can never lose its last admin by a slip.
+   */
+  async function staffChange(
+    action: string,
+    target: { id: string; isNew?: boolean },
+    perform: (db: ConsoleDb) => Promise<StaffUser | null>,
+    done: string,
+  ): Promise<StaffActionState> {
+    const actor = await dependencies.requireUser("staff:manage");
+    if (target.id === actor.id) return { error: "You cannot change your own account here; ask another admin.", done: null };
+    const db = await dependencies.db();
+    const before = target.isNew ? null : await findStaffById(db, target.id);
+    if (!target.isNew && !before) return { error: `id: no staff user ${target.id}`, done: null };
+    try {
+      const entry = { actor, environment: null, action, targetId: target.id, before, requestId: dependencies.newRequestId() };
+      const after = await dependencies.audited(entry, () => perform(db), { after: (result) => result });
+      dependencies.changed();
+      return { error: null, done: `${done}: ${(after ?? before)?.email}` };
+    } catch (error) {
+      if (error instanceof EmailTakenError) return { error: `email: ${error.message}`, done: null };
+      throw error;
+    }
+  }
+
+  return {
+    async createStaffUser(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
+      const input = newStaffInput.safeParse(fields(form));
+      if (!input.success) return { error: firstIssue(input.error), done: null };
+      const id = newStaffId();
+      return staffChange("staff.create", { id, isNew: true }, (db) => createStaff(db, { ...input.data, id, password: input.data.password || null }), "Created");
+    },
+
+    async changeStaffRole(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
+      const input = roleChange.safeParse(fields(form));
+      if (!input.success) return { error: firstIssue(input.error), done: null };
+      const { id, role } = input.data;
+      return staffChange("staff.role_change", { id }, async (db) => (await updateStaff(db, id, { role }))?.after ?? null, "Role changed");
+    },
+
+    async setStaffLocked(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
+      const input = lockChange.safeParse(fields(form));
+      if (!input.success) return { error: firstIssue(input.error), done: null };
+      const { id } = input.data;
+      const locked = input.data.locked === "true";
+      return staffChange(locked ? "staff.lock" : "staff.unlock", { id }, async (db) => (await updateStaff(db, id, { locked }))?.after ?? null, locked ? "Locked" : "Unlocked");
+    },
+
+    async removeStaffUser(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
+      const id = staffIdInput.safeParse(form.get("id"));
+      if (!id.success) return { error: firstIssue(id.error), done: null };
+      return staffChange("staff.remove", { id: id.data }, async (db) => {
+        await removeStaff(db, id.data);
+        return null;
+      }, "Removed");
+    },
+
+    /** Lifts the sign-in throttle's lockout of one user's email (the per-address limit stays). */
+    async clearSignInLockout(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
+      const id = staffIdInput.safeParse(form.get("id"));
+      if (!id.success) return { error: firstIssue(id.error), done: null };
+      return staffChange("staff.sign_in_lockout.clear", { id: id.data }, async (db) => {
+        const user = await findStaffById(db, id.data);
+        if (user) await clearAttempts(db, userKey(user.email), perUserRule);
+        return user;
+      }, "Sign-in lockout cleared");
+    },
+
+    /** "Sign out everywhere": ends every session of one user at once. */
+    async endStaffSessions(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
+      const id = staffIdInput.safeParse(form.get("id"));
+      if (!id.success) return { error: firstIssue(id.error), done: null };
+      return staffChange("staff.sessions.end", { id: id.data }, async (db) => {
+        await endUserSessions(db, id.data);
+        return findStaffById(db, id.data);
+      }, "Signed out everywhere");
+    },
+  };
+}
