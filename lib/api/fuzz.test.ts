@@ -65,7 +65,9 @@ function consoleHandler(user: StaffUser | null) {
     bankProxyResolver({
       activeEnvironment: async () => "sandbox",
       bankClient: async () =>
-        createBankClient({ baseUrl: bank.url, auth: { type: "basic", keyId: demoKey.id, secret: demoKey.secret } }, { retries: 0, timeoutMs: 5_000 }),
+        // Reads retry as the console's do (BANK_RETRIES=2): on a loaded machine a keep-alive socket the forwarder has
+        // just closed is otherwise a 502 bank_unreachable (seed 160273197: GET /digital_wallet_token).
+        createBankClient({ baseUrl: bank.url, auth: { type: "basic", keyId: demoKey.id, secret: demoKey.secret } }, { retries: 2, retryBaseMs: 20, timeoutMs: 5_000 }),
       audited: (entry, perform, options) => audited(database.db, entry, perform, options),
       recordAuditEvent: (entry) => recordAuditEvent(database.db, entry),
     }),

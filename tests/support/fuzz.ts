@@ -80,8 +80,16 @@ export const fuzzRequests = fc.record(
   return { method, target: `${filled}${tail}${search ? `?${search}` : ""}`, ...(hasBody && { body: text, contentType }) };
 });
 
-/** The fast-check runs of one fuzz test: a fixed seed (the same cases every run) and a random one (printed on failure). */
-export const fuzzSeeds = [{ name: "fixed seed 20261123", seed: 20261123 }, { name: "random seed", seed: Date.now() ^ (Math.random() * 2 ** 31) }];
+/**
+ * The fast-check runs of one fuzz test: a fixed seed (the same cases every run) and a random one, printed by
+ * fast-check on failure; `FUZZ_SEED=<seed>` replays a printed one in place of the random seed.
+ */
+export const fuzzSeeds = [
+  { name: "fixed seed 20261123", seed: 20261123 },
+  process.env.FUZZ_SEED
+    ? { name: `seed ${process.env.FUZZ_SEED} (FUZZ_SEED)`, seed: Number(process.env.FUZZ_SEED) }
+    : { name: "random seed", seed: Date.now() ^ (Math.random() * 2 ** 31) },
+];
 
 /** Bounded in time: at most `runs` cases, stopping early (not failing) after `seconds`. */
 export function fuzzParameters<T extends unknown[]>(seed: number, runs: number, seconds: number): fc.Parameters<T> {
