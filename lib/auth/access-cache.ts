@@ -5,7 +5,7 @@ import type pg from "pg";
  * A per-process cache of what every request needs to decide access (the signed-in staff user, the bank client built
  * from the saved credentials), invalidated through the database rather than by a timeout: `console.access_version`
  * holds a number that triggers raise in the same transaction as any change to staff users or saved credentials
- * (drizzle/console/0003_access_version.sql). Before answering from the cache, a request reads that number once; when
+ * (drizzle/console/0006_access_version.sql). Before answering from the cache, a request reads that number once; when
  * it moved, everything cached is dropped and loaded again. So a lock, a removal, a role change or new credentials
  * apply to the very next request, in every console process sharing the database. See docs/access-cache.md.
  */
