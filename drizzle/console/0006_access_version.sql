@@ -7,7 +7,9 @@ CREATE TABLE "console"."access_version" (
 INSERT INTO "console"."access_version" ("id", "version") VALUES (true, 0);
 --> statement-breakpoint
 -- Raised in the writing transaction itself, so a cache that reads an unchanged number has seen every committed change.
-CREATE FUNCTION "console"."raise_access_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- SECURITY DEFINER: it runs as the migration role that owns the table, so the console's runtime role needs only to
+-- read the version (lib/db/roles.ts) and can never set it back.
+CREATE FUNCTION "console"."raise_access_version"() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$
 BEGIN
   UPDATE "console"."access_version" SET "version" = "version" + 1;
   RETURN NULL;

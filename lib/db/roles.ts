@@ -14,6 +14,8 @@ export const consoleRuntimeGrants = (role: string) => {
     `GRANT USAGE ON SCHEMA console TO ${who}`,
     `GRANT SELECT, INSERT, UPDATE, DELETE ON console.staff_users, console.bank_credentials, console.sign_in_throttle, console.staff_sessions TO ${who}`,
     // The trail: add a record, and finalize it (the trigger allows that once, and only these columns change).
+    // The access version is raised by triggers running as its owner; the console only reads it (lib/auth/access-cache.ts).
+    `GRANT SELECT ON console.access_version TO ${who}`,
     `GRANT SELECT, INSERT ON console.audit_records TO ${who}`,
     `GRANT UPDATE (outcome, "after", error, finished_at) ON console.audit_records TO ${who}`,
     `GRANT USAGE ON SEQUENCE console.audit_records_id_seq TO ${who}`,
