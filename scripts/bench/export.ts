@@ -60,7 +60,8 @@ interface Run {
 
 async function exportAll(size: number, usePostgres: boolean): Promise<Run> {
   log(`seeding ${size.toLocaleString("en-US")} ACH transfers and starting the sandbox bank on ${sandboxPort}...`);
-  const bankDb = await database(usePostgres, "bench_export_sandbox");
+  // Named after the size: a PGlite data directory left by the previous size would not be seeded again.
+  const bankDb = await database(usePostgres, `bench_export_sandbox_${size}`);
   const sandbox = startChild(node, script("sandbox/main.ts"), {
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_SEED: String(size),
@@ -71,7 +72,7 @@ async function exportAll(size: number, usePostgres: boolean): Promise<Run> {
   const bankUrl = `http://127.0.0.1:${sandboxPort}`;
   await waitForHealth(`${bankUrl}/health`, sandbox, 10 * 60_000);
 
-  const auditDb = await database(usePostgres, "bench_export_console");
+  const auditDb = await database(usePostgres, `bench_export_console_${size}`);
   const exporter = startChild(node, script("scripts/bench/export-server.ts"), {
     BANK_URL: bankUrl,
     BANK_API_KEY_ID,
@@ -102,7 +103,7 @@ async function exportAll(size: number, usePostgres: boolean): Promise<Run> {
   const seconds = (performance.now() - started) / 1000;
   const peak = await peaks();
   const rows = records - 1;
-  if (rows !== size) log(`warning: exported ${rows} rows, expected ${size}`);
+  if (rows !== size) throw new Error(`exported ${rows} rows, expected ${size}`);
 
   await stopChild(exporter);
   await auditDb.close();
