@@ -4,6 +4,13 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Single sign-on against a real OpenID Connect provider that e2e/sso.spec.ts starts on this port (e2e/support/oidc-provider.ts). */
+export const oidc = {
+  issuer: `http://127.0.0.1:${Number(process.env.E2E_OIDC_PORT ?? sandboxPort + 1)}`,
+  clientId: "console-e2e",
+  clientSecret: "e2e-oidc-client-secret-not-for-production",
+  name: "Test SSO",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -45,6 +52,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port), SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA: "memory", LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_DATA: "memory",
+      LOG_LEVEL: "warn",
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+      OIDC_NAME: oidc.name,
+    },
   },
 });

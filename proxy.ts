@@ -1,10 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { requestPathHeader } from "@/lib/auth/request-path";
-import { dataContentSecurityPolicy, pageContentSecurityPolicy } from "@/lib/security-headers";
+import { dataContentSecurityPolicy, pageContentSecurityPolicy, responseHeaders } from "@/lib/security-headers";
 
 /**
  * Runs before every request except static assets (next.config.mjs gives those their headers): a per-request CSP nonce
- * for pages, a no-content CSP for route handlers. Sessions and permissions are checked by each page and route itself
+ * for pages, a no-content CSP for route handlers, and on both `no-store` and (over https) HSTS. Sessions and permissions are checked by each page and route itself
  * (lib/auth/current-user.ts), against the database, not here.
  */
 const ssoOrigin = (() => {
@@ -15,11 +15,17 @@ const ssoOrigin = (() => {
   }
 })();
 
+function withResponseHeaders(request: NextRequest, response: NextResponse): NextResponse {
+  const headers = responseHeaders({ protocol: request.nextUrl.protocol, forwardedProto: request.headers.get("x-forwarded-proto") });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
 export function proxy(request: NextRequest) {
   if (request.nextUrl.pathname.startsWith("/api/")) {
     const response = NextResponse.next();
     response.headers.set("Content-Security-Policy", dataContentSecurityPolicy);
-    return response;
+    return withResponseHeaders(request, response);
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const policy = pageContentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development", extraFormActions: ssoOrigin });
@@ -30,7 +36,7 @@ export function proxy(request: NextRequest) {
   requestHeaders.set("Content-Security-Policy", policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
-  return response;
+  return withResponseHeaders(request, response);
 }
 
 export const config = {

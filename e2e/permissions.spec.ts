@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { exposedOperations } from "@/lib/api/bank-allowlist";
 import { operations } from "@/lib/contract/operations";
 import { can, roles, type Permission } from "@/lib/permissions";
+import { resourceList } from "@/lib/resources";
 import { baseURL } from "../playwright.config";
 import { signedInContext } from "./support/staff";
 
@@ -12,6 +13,7 @@ import { signedInContext } from "./support/staff";
  */
 const pages: Array<{ path: string; permission: Permission; allowedStatus?: number }> = [
   { path: "/", permission: "bank:read" },
+  ...resourceList.map((definition) => ({ path: definition.route, permission: "bank:read" as const })),
   { path: "/audit", permission: "audit:read" },
   { path: "/settings", permission: "staff:manage", allowedStatus: 307 },
   { path: "/settings/staff", permission: "staff:manage" },
@@ -29,6 +31,14 @@ const routes: Array<{ method: string; path: string; permission: Permission }> = 
     if (!operation) throw new Error(`${exposed.operationId} is exposed but not in the contract`);
     return { method: operation.method.toUpperCase(), path: `/api/bank${operation.path.replace(/\{[a-z_]+\}/g, probeId)}`, permission: exposed.permission };
   }),
+  // Revealing masked fields is its own route, beside each read of one object.
+  ...exposedOperations
+    .filter((exposed) => exposed.resource && exposed.operationId.startsWith("get_"))
+    .map((exposed) => ({
+      method: "POST",
+      path: `/api/bank${operations.find((candidate) => candidate.operationId === exposed.operationId)!.path.replace(/\{[a-z_]+\}/g, probeId)}/reveal`,
+      permission: "pii:reveal" as const,
+    })),
 ];
 
 // Mutations carry the console's own Origin, so a 403 can only come from the permission check.

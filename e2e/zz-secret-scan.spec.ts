@@ -118,7 +118,7 @@ test("no response, page, built asset or log line contains a bank secret, bearer 
   if (transfer) await fetchAndKeep(`/api/bank/network_transfer/${transfer.id}`, { method: "PATCH", data: { userdata: { scanned: true } } });
   const applications = JSON.parse((await fetchAndKeep("/api/bank/apply/person_application?page_size=1")).text) as { data?: Array<{ id: string }> };
   const application = applications.data?.[0];
-  if (application) await fetchAndKeep(`/api/bank/apply/person_application/${application.id}?reveal=true`);
+  if (application) await fetchAndKeep(`/api/bank/apply/person_application/${application.id}/reveal`, { method: "POST" });
   await page.waitForLoadState("networkidle");
 
   const secrets = secretsToFind();

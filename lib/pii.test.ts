@@ -1,48 +1,69 @@
 import { describe, expect, it } from "vitest";
-import { maskApplication } from "./pii";
+import { listedResources } from "@/lib/contract/operations";
+import { webhookDelivery } from "@/lib/contract/resources";
+import { bankObjects } from "@/lib/api/test-support/recording-bank";
+import { allowlists, maskedValue, maskForViewer, type MaskedResource } from "./pii";
 
-describe("maskApplication", () => {
-  const person = {
-    id: "apsn_1",
-    first_name: "Ada",
-    identification_number: "123-45-6789",
-    date_of_birth: "1985-04-12",
-    phone_number: "+12025550143",
-    email_address: "ada.lovelace@example.com",
-    secondary_email_address: null,
-    physical_address: { city: "Albany" },
-    custom_field: "kept",
-  };
+describe("masking bank objects by allowlist", () => {
+  const person = { ...bankObjects.personApplication, userdata: { note: "called about a loan" }, bankdata: { risk: "low" } };
 
-  it("masks identification number, date of birth, phone and email of a person, and leaves the rest", () => {
-    expect(maskApplication("person_application", person)).toEqual({
+  it("shows allowlisted fields, partly masks identifying numbers and contacts, and masks everything else", () => {
+    expect(maskForViewer("person_application", person)).toEqual({
       ...person,
       identification_number: "*******6789",
       date_of_birth: "****-**-**",
       phone_number: "********0143",
       email_address: "a***@example.com",
-      secondary_email_address: null,
+      physical_address: { ...person.physical_address, street_line_1: maskedValue, postal_code: maskedValue },
+      userdata: maskedValue,
+      bankdata: maskedValue,
     });
   });
 
-  it("masks identification number, tin and phone of a business", () => {
-    const business = { id: "abus_1", name: "Acme", tin: "12-3456789", identification_number: null, phone_number: "2025550100" };
-    expect(maskApplication("business_application", business)).toEqual({
-      ...business,
-      tin: "******6789",
-      phone_number: "******0100",
-    });
+  it("masks a field no allowlist names, whatever its type, at the top level and inside nested objects and arrays", () => {
+    const extended = {
+      ...bankObjects.personApplication,
+      full_ssn: "123-45-6789",
+      owner: { date_of_birth: "1970-01-01" },
+      aliases: ["Ada King"],
+      risk_score: 12,
+      physical_address: { ...bankObjects.personApplication.physical_address, geo: { lat: 42.65, lon: -73.75 } },
+    };
+    const masked = maskForViewer("person_application", extended);
+    expect(masked).toMatchObject({ full_ssn: maskedValue, owner: maskedValue, aliases: maskedValue, risk_score: maskedValue });
+    expect(masked.physical_address).toMatchObject({ geo: maskedValue, city: "Albany" });
+    const business = { id: "abus_1", person_applications: [{ id: "apsn_1", title: "CEO", ssn: "123-45-6789" }] };
+    expect(maskForViewer("business_application", business)).toEqual({ id: "abus_1", person_applications: [{ id: "apsn_1", title: "CEO", ssn: maskedValue }] });
   });
 
-  it("hides short values entirely and masks values of an unexpected type", () => {
-    const masked = maskApplication("person_application", { ...person, identification_number: "1234", phone_number: 2025550143 });
-    expect(masked.identification_number).toBe("****");
-    expect(masked.phone_number).toBe("[masked]");
+  it("keeps null as null and masks a value of an unexpected shape", () => {
+    const masked = maskForViewer("person_application", { secondary_email_address: null, phone_number: 2025550143, physical_address: "1 Main St" });
+    expect(masked).toEqual({ secondary_email_address: null, phone_number: maskedValue, physical_address: maskedValue });
+  });
+
+  it("hides short values entirely", () => {
+    expect(maskForViewer("person_application", { identification_number: "1234" })).toEqual({ identification_number: "****" });
+  });
+
+  it("masks userdata and bankdata on every resource that has them", () => {
+    expect(maskForViewer("network_transfer", bankObjects.networkTransfer)).toEqual({ ...bankObjects.networkTransfer, userdata: maskedValue });
+    expect(maskForViewer("webhook", { ...bankObjects.webhook, userdata: { owner: "ops" } })).toEqual({ ...bankObjects.webhook, userdata: maskedValue });
   });
 
   it("does not change the object it was given", () => {
     const copy = structuredClone(person);
-    maskApplication("person_application", person);
+    maskForViewer("person_application", person);
     expect(person).toEqual(copy);
+  });
+
+  it("names only fields the contract defines, so a typo cannot leave a real field masked by accident or an intended one shown", () => {
+    const shapes = {
+      ...Object.fromEntries(Object.entries(listedResources).map(([name, { schema }]) => [name, schema.shape])),
+      webhook_delivery: webhookDelivery.shape,
+    } as Record<MaskedResource, object>;
+    for (const [resource, allowlist] of Object.entries(allowlists)) {
+      const known = Object.keys(shapes[resource as MaskedResource]);
+      expect(Object.keys(allowlist).filter((field) => !known.includes(field)), resource).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageContentSecurityPolicy } from "./security-headers";
+import { pageContentSecurityPolicy, responseHeaders } from "./security-headers";
 
 describe("the pages' Content-Security-Policy", () => {
   it("allows scripts only by nonce, never eval, and forbids framing in production", () => {
@@ -15,5 +15,18 @@ describe("the pages' Content-Security-Policy", () => {
     expect(pageContentSecurityPolicy({ nonce: "n", development: false, extraFormActions: ["https://sso.bank.example"] })).toContain(
       "form-action 'self' https://sso.bank.example",
     );
+  });
+});
+
+describe("headers on every page and API answer", () => {
+  it("forbid storing the answer", () => {
+    expect(responseHeaders({ protocol: "http:", forwardedProto: null })["Cache-Control"]).toBe("no-store");
+  });
+
+  it("add HSTS only when the request arrived over https", () => {
+    expect(responseHeaders({ protocol: "http:", forwardedProto: null })).not.toHaveProperty("Strict-Transport-Security");
+    expect(responseHeaders({ protocol: "https:", forwardedProto: null })["Strict-Transport-Security"]).toBe("max-age=31536000");
+    expect(responseHeaders({ protocol: "http:", forwardedProto: "https" })["Strict-Transport-Security"]).toBe("max-age=31536000");
+    expect(responseHeaders({ protocol: "http:", forwardedProto: "http" })).not.toHaveProperty("Strict-Transport-Security");
   });
 });

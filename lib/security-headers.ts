@@ -21,3 +21,17 @@ export function pageContentSecurityPolicy(options: { nonce: string; development:
 
 /** For responses that are data, not documents (route handlers, static assets): nothing may run or frame them. */
 export const dataContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers proxy.ts puts on every page and route-handler answer (static assets excluded). `no-store`: every page and
+ * API answer may carry bank data or personal data, which must not stay in a browser's or a shared proxy's cache.
+ * HSTS only when the request arrived over https (directly or as the reverse proxy reports it): over plain http a
+ * browser ignores it, and the console's default is plain http on 127.0.0.1.
+ */
+export function responseHeaders(request: { protocol: string; forwardedProto: string | null }): Record<string, string> {
+  const https = request.protocol === "https:" || request.forwardedProto?.split(",")[0]?.trim() === "https";
+  return {
+    "Cache-Control": "no-store",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+  };
+}

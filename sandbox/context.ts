@@ -40,6 +40,7 @@ export const defaultSandboxSettings: SandboxSettings = {
     errorWindowMs: 300_000,
     requestTimeoutMs: 10_000,
     pollIntervalMs: 200,
+    refusedConsole: null,
   },
   dpopIatWindowSeconds: 60,
 };

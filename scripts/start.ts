@@ -39,7 +39,6 @@ const stopAll = async (code: number) => {
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
-const bin = (name: string) => path.resolve("node_modules/.bin", name);
 const sandboxUrl = `http://${consoleEnv.HOST}:${consoleEnv.SANDBOX_PORT}`;
 const consoleUrl = `http://${consoleEnv.HOST}:${consoleEnv.PORT}`;
 
@@ -51,7 +50,7 @@ try {
   services.push(sandbox);
   await waitUntilReady(`${sandboxUrl}/health`, sandbox);
 
-  const consoleServer = startService("console", bin("next"), ["start", "-p", String(consoleEnv.PORT), "-H", consoleEnv.HOST], {
+  const consoleServer = startService("console", process.execPath, ["--import", "tsx", "scripts/console-server.ts"], {
     ...process.env,
     ...localSecrets(consoleEnv.DATA_ROOT, process.env),
     AUTH_TRUST_HOST: "true",

@@ -9,7 +9,7 @@ import type { AuditFilter } from "@/lib/audit/trail";
 export function AuditFilters({ filter, actions }: { filter: AuditFilter; actions: string[] }) {
   const exportQuery = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   return (
-    <form method="get" action="/audit" className="mb-4 grid gap-3 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Filter the audit log">
+    <form method="get" action="/audit" className="mb-4 grid gap-3 rounded-md border border-line bg-surface p-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Filter the audit log">
       <TextField label="Actor" name="actor" defaultValue={filter.actor ?? ""} placeholder="email" />
       <SelectField label="Action" name="action" defaultValue={filter.action ?? ""} options={[{ value: "", label: "any" }, ...actions.map((action) => ({ value: action, label: action }))]} />
       <TextField label="Target" name="target" defaultValue={filter.target ?? ""} placeholder="id" />
@@ -17,7 +17,7 @@ export function AuditFilters({ filter, actions }: { filter: AuditFilter; actions
       <TextField label="To" name="to" type="date" defaultValue={filter.to ?? ""} />
       <div className="flex items-end gap-2">
         <Button type="submit">Filter</Button>
-        <a className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" href={`/api/audit/export?${exportQuery}`} download>
+        <a className="rounded-md border border-line bg-surface px-3 py-1.5 text-sm font-medium hover:bg-surface-2" href={`/api/audit/export?${exportQuery}`} download>
           Export CSV
         </a>
       </div>

@@ -1,17 +1,17 @@
 import { Table, Td, Th } from "@/components/ui/table";
 import type { AuditRecord } from "@/lib/audit/trail";
 
-const outcomeColour = { succeeded: "text-emerald-700", failed: "text-red-700", pending: "text-amber-700" } as const;
+const outcomeColour = { succeeded: "text-emerald-700 dark:text-emerald-400", failed: "text-red-700 dark:text-red-400", pending: "text-amber-700 dark:text-amber-400" } as const;
 
 function Change({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="text-slate-400">none</span>;
+  if (value === null || value === undefined) return <span className="text-muted">none</span>;
   return <pre className="max-w-xs overflow-x-auto whitespace-pre-wrap break-all text-xs">{JSON.stringify(value, null, 1)}</pre>;
 }
 
 export function AuditTable({ records }: { records: AuditRecord[] }) {
   return (
     <Table data-testid="audit-table">
-      <thead className="bg-slate-50">
+      <thead className="bg-surface-2">
         <tr>
           <Th>Time (UTC)</Th>
           <Th>Actor</Th>
@@ -24,10 +24,10 @@ export function AuditTable({ records }: { records: AuditRecord[] }) {
           <Th>Request</Th>
         </tr>
       </thead>
-      <tbody className="divide-y divide-slate-100">
+      <tbody className="divide-y divide-line">
         {records.length === 0 ? (
           <tr>
-            <Td colSpan={9} className="text-slate-500">
+            <Td colSpan={9} className="text-muted">
               No audit records match.
             </Td>
           </tr>
@@ -36,7 +36,7 @@ export function AuditTable({ records }: { records: AuditRecord[] }) {
             <tr key={record.id}>
               <Td className="whitespace-nowrap font-mono text-xs">{record.at}</Td>
               <Td>
-                {record.actorEmail} <span className="text-slate-500">({record.role})</span>
+                {record.actorEmail} <span className="text-muted">({record.role})</span>
               </Td>
               <Td>{record.environment ?? "n/a"}</Td>
               <Td className="font-mono text-xs">{record.action}</Td>

@@ -12,7 +12,7 @@ export function EnvironmentSwitcher({ active }: { active: Environment }) {
       <span className="sr-only">Environment</span>
       <select
         aria-label="Environment"
-        className="rounded border border-white/40 bg-white/10 px-1.5 py-0.5 text-xs"
+        className="rounded border border-white/40 bg-black/10 px-1.5 py-0.5 text-xs"
         value={active}
         disabled={pending}
         onChange={(event) => {
@@ -22,7 +22,7 @@ export function EnvironmentSwitcher({ active }: { active: Environment }) {
         }}
       >
         {environments.map((environment) => (
-          <option key={environment} value={environment} className="text-slate-900">
+          <option key={environment} value={environment} className="text-fg">
             {environment}
           </option>
         ))}

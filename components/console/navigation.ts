@@ -1,9 +1,64 @@
 import type { Permission } from "@/lib/permissions";
+import { resources } from "@/lib/resources";
 
-/** The console's sections; a link shows only to roles holding its permission (the page checks it again). */
-export const navigation: ReadonlyArray<{ href: string; label: string; permission: Permission; description: string }> = [
-  { href: "/", label: "Home", permission: "bank:read", description: "Where to start" },
-  { href: "/audit", label: "Audit log", permission: "audit:read", description: "Every change and personal-data reveal made through the console; filter and export as CSV" },
-  { href: "/settings/staff", label: "Staff users", permission: "staff:manage", description: "Create staff users, change their role, lock or remove them" },
-  { href: "/settings/credentials", label: "Bank credentials", permission: "credentials:manage", description: "Base URL and API key or token of each environment" },
+export interface NavigationItem {
+  href: string;
+  label: string;
+  permission: Permission;
+  description: string;
+}
+
+export interface NavigationGroup {
+  /** Null for the ungrouped entries at the top (Home). */
+  title: string | null;
+  items: NavigationItem[];
+}
+
+const bankSection = (name: keyof typeof resources, description: string): NavigationItem => ({
+  href: resources[name].route,
+  label: resources[name].title,
+  permission: "bank:read",
+  description,
+});
+
+/**
+ * The console's sections in the sidebar, grouped; a link shows only to roles holding its permission (the page checks
+ * it again). Simulations and Events join the Developers group when they exist.
+ */
+export const navigationGroups: NavigationGroup[] = [
+  { title: null, items: [{ href: "/", label: "Home", permission: "bank:read", description: "What needs attention now" }] },
+  {
+    title: "Money movement",
+    items: [
+      bankSection("network_transfer", "Account-to-account transfers, their status and userdata"),
+      bankSection("ach", "ACH credits and debits, returns and errors"),
+      bankSection("fednow", "Instant payments and their external status"),
+    ],
+  },
+  {
+    title: "Applications",
+    items: [
+      bankSection("person_application", "Account applications of people, for compliance review"),
+      bankSection("business_application", "Business applications with their beneficial owners"),
+    ],
+  },
+  {
+    title: "Parties",
+    items: [bankSection("counterparty", "External parties for ACH and wire"), bankSection("deposit_sweep", "Deposit sweep accounts")],
+  },
+  {
+    title: "Cards",
+    items: [bankSection("card", "Cards and their holders"), bankSection("digital_wallet_token", "Cards provisioned to digital wallets")],
+  },
+  { title: "Developers", items: [bankSection("webhook", "Webhook subscriptions and their deliveries")] },
+  {
+    title: "Console",
+    items: [
+      { href: "/audit", label: "Audit log", permission: "audit:read", description: "Every change and personal-data reveal made through the console; filter and export as CSV" },
+      { href: "/settings/staff", label: "Staff users", permission: "staff:manage", description: "Create staff users, change their role, lock or remove them" },
+      { href: "/settings/credentials", label: "Bank credentials", permission: "credentials:manage", description: "Base URL and API key or token of each environment" },
+    ],
+  },
 ];
+
+export const navigation: NavigationItem[] = navigationGroups.flatMap((group) => group.items);

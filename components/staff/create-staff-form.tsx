@@ -12,7 +12,7 @@ const roleOptions = roles.map((role) => ({ value: role, label: role }));
 export function CreateStaffForm() {
   const [state, action, pending] = useActionState<StaffActionState, FormData>(createStaffUser, { error: null, done: null });
   return (
-    <form action={action} className="grid gap-3 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-2" aria-label="New staff user">
+    <form action={action} className="grid gap-3 rounded-md border border-line bg-surface p-4 sm:grid-cols-2" aria-label="New staff user">
       <TextField label="Email" name="email" type="email" required />
       <TextField label="Name" name="name" required />
       <SelectField label="Role" name="role" options={roleOptions} defaultValue="viewer" />

@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
-const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm shadow-sm focus:border-slate-900 focus:outline-none disabled:bg-slate-100";
-const labelStyle = "block text-sm font-medium text-slate-700";
+const control = "mt-1 block w-full rounded-md border border-line bg-surface px-2 py-1.5 text-sm shadow-sm focus:border-focus focus:outline-none disabled:bg-surface-2";
+const labelStyle = "block text-sm font-medium text-muted";
 
 /** A labelled input; the hint is its description, not part of its name. */
 export function TextField({ label, hint, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }) {
@@ -13,7 +13,7 @@ export function TextField({ label, hint, ...props }: InputHTMLAttributes<HTMLInp
       </label>
       <input id={id} className={control} aria-describedby={hint ? `${id}-hint` : undefined} {...props} />
       {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
           {hint}
         </p>
       ) : null}

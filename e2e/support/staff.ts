@@ -14,7 +14,8 @@ export async function signIn(page: Page, credentials: { email: string; password:
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
+  // The password hash costs scrypt N=2^17 on purpose: on a busy 2-core machine a sign-in can take several seconds.
+  await expect(page).not.toHaveURL(/\/sign-in/, { timeout: 20_000 });
 }
 
 /** A fresh browser context signed in as the demo user of `role`; its `request` carries the session cookie. */

@@ -6,7 +6,7 @@ import type { LocalServer } from "@/lib/bank/test-support/local-server";
 import { findOperation } from "@/lib/bank/client";
 import type { Environment } from "@/lib/credentials/environments";
 import { createLogger } from "@/lib/log";
-import type { Role } from "@/lib/permissions";
+import { roles, type Role } from "@/lib/permissions";
 import { connectDatabase, type Database } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
@@ -14,7 +14,7 @@ import { testDatabaseTargets } from "@/tests/support/databases";
 import { exposedOperations } from "./bank-allowlist";
 import { bankProxyResolver, type BankProxyDependencies } from "./bank-proxy";
 import { createApiRoute } from "./route";
-import { startRecordingBank } from "./test-support/recording-bank";
+import { addedApplicationFields, startRecordingBank } from "./test-support/recording-bank";
 
 // The proxy route handler, called directly with real Requests: a real audit trail (PGlite, console migrations) and a
 // local bank that records what reaches it. Only the session is given, since next-auth needs a running Next server
@@ -247,17 +247,61 @@ describe("the bank proxy route", () => {
       expect(list.json).toMatchObject({ data: [{ phone_number: "********0143" }] });
     });
 
+    it("masks a field the allowlist does not name, in a single application and in a list, for every role", async () => {
+      Object.assign(addedApplicationFields, { full_ssn: "123-45-6789", owner: { date_of_birth: "1970-01-01" } });
+      try {
+        for (const role of roles) {
+          currentUser = staff(role);
+          const one = await callProxy("GET", "/apply/person_application/apsn_1");
+          const list = await callProxy("GET", "/apply/person_application?page_size=1");
+          for (const shown of [one.json, (list.json as unknown as { data: unknown[] }).data[0]]) {
+            expect(shown, role).toMatchObject({ full_ssn: "[masked]", owner: "[masked]", first_name: "Ada" });
+          }
+          expect(one.text + list.text).not.toContain("1970-01-01");
+        }
+      } finally {
+        for (const field of Object.keys(addedApplicationFields)) delete addedApplicationFields[field];
+      }
+    });
+
+    it("masks userdata on other resources too", async () => {
+      currentUser = staff("operations");
+      expect((await callProxy("GET", "/network_transfer/nt_1")).json).toMatchObject({ id: "nt_1", userdata: "[masked]" });
+    });
+
+    it("names the resource of every read it exposes, so no bank answer leaves unmasked", () => {
+      const reads = exposedOperations.filter((exposed) => findOperation(exposed.operationId).method === "get");
+      expect(reads.filter((exposed) => !exposed.resource).map((exposed) => exposed.operationId)).toEqual([]);
+    });
+
     it("points a list's page_next at the console, not at the bank", async () => {
       const list = await callProxy("GET", "/apply/person_application?page_size=1");
       expect(list.json).toMatchObject({ page_next: "/api/bank/apply/person_application?page_size=1&page_cursor=apsn_1" });
     });
 
-    it("is revealed to compliance on request, with one audit record of the reveal", async () => {
+    it("is revealed to compliance by a POST, uncached, with one audit record of the reveal", async () => {
       currentUser = staff("compliance");
-      const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
+      const response = await callProxy("POST", "/apply/person_application/apsn_1/reveal");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
       expect(response.json).toMatchObject({ identification_number: "123-45-6789", date_of_birth: "1985-04-12" });
       const records = (await auditRecords()).filter((record) => record.requestId === response.headers.get("x-request-id"));
       expect(records).toEqual([expect.objectContaining({ action: "person_application.reveal", targetId: "apsn_1", role: "compliance" })]);
+    });
+
+    it("is never revealed by a GET, whatever its query says", async () => {
+      currentUser = staff("compliance");
+      const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
+      expect(response.status).toBe(400);
+      expect(response.text).not.toContain("123-45-6789");
+      expect((await auditRecords()).filter((record) => record.requestId === response.headers.get("x-request-id"))).toEqual([]);
+    });
+
+    it("is not revealed to a POST from another origin", async () => {
+      currentUser = staff("compliance");
+      const response = await callProxy("POST", "/apply/person_application/apsn_1/reveal", { origin: "https://evil.example" });
+      expect(response.status).toBe(403);
+      expect(bank.received).toEqual([]);
     });
 
     it("is not revealed when the reveal cannot be audited", async () => {
@@ -265,14 +309,14 @@ describe("the bank proxy route", () => {
       const broken = connectDatabase(database.pool.options.connectionString!, schema);
       await broken.close();
       auditDatabase = () => broken.db;
-      const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
+      const response = await callProxy("POST", "/apply/person_application/apsn_1/reveal");
       expect(response.status).toBe(500);
       expect(response.text).not.toContain("123-45-6789");
     });
 
     it.each(["viewer", "operations"] as const)("is never revealed to %s, and the bank is not asked", async (role) => {
       currentUser = staff(role);
-      const response = await callProxy("GET", "/apply/person_application/apsn_1?reveal=true");
+      const response = await callProxy("POST", "/apply/person_application/apsn_1/reveal");
       expect(response.status).toBe(403);
       expect(bank.received).toEqual([]);
     });

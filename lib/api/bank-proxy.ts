@@ -3,10 +3,9 @@ import type { AuditEntry } from "@/lib/audit/trail";
 import { findOperation, type BankClient, type OperationInput } from "@/lib/bank/client";
 import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
-import { maskApplication } from "@/lib/pii";
-import { can } from "@/lib/permissions";
+import { maskForViewer, type MaskedResource } from "@/lib/pii";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
-import { bankNotConfigured, ConsoleError, forbidden } from "./errors";
+import { bankNotConfigured, ConsoleError } from "./errors";
 import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
@@ -22,8 +21,10 @@ export interface BankProxyDependencies {
 
 export const consoleBankPrefix = "/api/bank";
 
-const revealQuery = z.strictObject({ reveal: z.enum(["true", "false"], { error: "reveal must be true or false" }).optional() });
 const noQuery = z.strictObject({});
+
+/** Revealing personal data is a POST to the object's path plus this segment: never a side effect of a GET. */
+export const revealSegment = "reveal";
 
 type ProxyCall = ApiCall<Record<string, string>, Record<string, unknown>, unknown>;
 
@@ -55,12 +56,21 @@ function throughConsole(result: unknown, bank: BankClient): unknown {
   return { ...result, page_next: `${consoleBankPrefix}${relative}${next.search}` };
 }
 
+/** A bank answer as staff see it by default: the object, or each object of a page, masked by its allowlist. */
+function masked(resource: MaskedResource, result: unknown, isList: boolean): unknown {
+  if (isList) {
+    const page = result as { data: Record<string, unknown>[] };
+    return { ...page, data: page.data.map((item) => maskForViewer(resource, item)) };
+  }
+  return maskForViewer(resource, result as Record<string, unknown>);
+}
+
 function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies): CompiledOperation {
   const operation = findOperation(exposed.operationId);
   const parameterNames = pathParameters(operation.path);
   const pattern = new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`);
   const isList = operation.response.schema !== undefined && operation.operationId.startsWith("list_");
-  const query = operation.query ?? (exposed.personalData ? revealQuery : noQuery);
+  const query = operation.query ?? noQuery;
 
   async function handle(call: ProxyCall): Promise<unknown> {
     const environment = await dependencies.activeEnvironment();
@@ -69,8 +79,6 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     }
     const bank = await dependencies.bankClient(environment);
     if (!bank) throw bankNotConfigured(environment);
-    const reveal = call.query.reveal === "true";
-    if (reveal && !can(call.user.role, "pii:reveal")) throw forbidden("Your role may not reveal personal data.");
     const bankQuery = operation.query ? call.query : undefined;
     const input: OperationInput = { params: call.params, query: bankQuery, body: call.body };
     const entry = {
@@ -80,26 +88,17 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       requestId: call.requestId,
     };
 
+    let result: unknown;
     if (exposed.audit) {
       const before = exposed.audit.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
-      return dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
+      result = await dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
         after: auditedState,
       });
+    } else {
+      result = await bank.call(exposed.operationId, input);
     }
-
-    const result = await bank.call(exposed.operationId, input);
-    const kind = exposed.personalData;
-    if (kind && reveal) {
-      // Recorded before the answer leaves: when the record cannot be written, nothing is revealed.
-      await dependencies.recordAuditEvent({ ...entry, action: `${kind}.reveal` });
-      return result;
-    }
-    if (kind && isList) {
-      const page = result as { data: Record<string, unknown>[] };
-      return throughConsole({ ...page, data: page.data.map((item) => maskApplication(kind, item)) }, bank);
-    }
-    if (kind) return maskApplication(kind, result as Record<string, unknown>);
-    return isList ? throughConsole(result, bank) : result;
+    const shown = exposed.resource ? masked(exposed.resource, result, isList) : result;
+    return isList ? throughConsole(shown, bank) : shown;
   }
 
   const route: RouteDefinition<Record<string, string>, Record<string, unknown>, unknown> = {
@@ -114,11 +113,46 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
 }
 
 /**
+ * `POST <object path>/reveal`: the unmasked object, for roles holding `pii:reveal`. A POST so that no link or
+ * prefetch can reveal anything (the wrapper checks the Origin of every non-GET); audited before the answer leaves,
+ * and never stored by a cache.
+ */
+function compileReveal(exposed: ExposedOperation, resource: MaskedResource, dependencies: BankProxyDependencies): CompiledOperation {
+  const read = findOperation(exposed.operationId);
+  const operation: Operation = { ...read, method: "post", path: `${read.path}/${revealSegment}` };
+  const parameterNames = pathParameters(read.path);
+  const route: RouteDefinition<Record<string, string>, Record<string, never>, undefined> = {
+    permission: "pii:reveal",
+    params: z.strictObject(Object.fromEntries(parameterNames.map((name) => [name, opaqueId]))) as z.ZodType<Record<string, string>>,
+    query: noQuery as z.ZodType<Record<string, never>>,
+    async handle(call) {
+      const environment = await dependencies.activeEnvironment();
+      const bank = await dependencies.bankClient(environment);
+      if (!bank) throw bankNotConfigured(environment);
+      const result = await bank.call(exposed.operationId, { params: call.params });
+      // Recorded before the answer leaves: when the record cannot be written, nothing is revealed.
+      await dependencies.recordAuditEvent({
+        actor: { id: call.user.id, email: call.user.email, role: call.user.role },
+        environment,
+        targetId: call.params.id ?? null,
+        requestId: call.requestId,
+        action: `${resource}.reveal`,
+      });
+      return Response.json(result, { headers: { "cache-control": "no-store" } });
+    },
+  };
+  return { operation, pattern: new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`), parameterNames, route: route as RouteDefinition };
+}
+
+/**
  * Resolves `/api/bank/<bank path>` to the exposed operation with that method and path pattern, or undefined (404).
  * The catch-all segment arrives as `params.path`.
  */
 export function bankProxyResolver(dependencies: BankProxyDependencies): RouteResolver {
-  const compiled = exposedOperations.map((exposed) => compile(exposed, dependencies));
+  const compiled = exposedOperations.flatMap((exposed) => {
+    const reveal = exposed.resource && exposed.operationId.startsWith("get_") ? [compileReveal(exposed, exposed.resource, dependencies)] : [];
+    return [compile(exposed, dependencies), ...reveal];
+  });
   return ({ method, params }) => {
     const segments = params.path;
     if (!Array.isArray(segments)) return undefined;

@@ -72,6 +72,23 @@ function queryOf(url: URL): Record<string, string> {
   return query;
 }
 
+/**
+ * The wrapper's last step: the route's params, query and body checked against its schemas (400 naming the field),
+ * then its handler. Server pages call it too (lib/api/server-read.ts), so a page's first render reads exactly what the
+ * same request through `/api/...` would answer.
+ */
+export async function invokeRoute(
+  definition: RouteDefinition,
+  input: Omit<ApiCall, "params" | "query" | "body"> & { params: unknown; query: Record<string, string>; body?: unknown },
+): Promise<unknown> {
+  return definition.handle({
+    ...input,
+    params: parsePart(definition.params, input.params, "path"),
+    query: parsePart(definition.query, input.query, "query"),
+    body: definition.body ? parsePart(definition.body, input.body, "body") : undefined,
+  });
+}
+
 /** Far above any body the console accepts (userdata is at most 1 KB); a bigger one is refused before parsing. */
 export const maxBodyBytes = 64 * 1024;
 
@@ -114,16 +131,8 @@ export function createApiRoute(dependencies: ApiDependencies) {
         const { route: definition, params } = resolved;
         if (!can(user.role, definition.permission)) throw forbidden();
         if (!safeMethods.has(request.method)) checkSameOrigin(request);
-        const call: ApiCall = {
-          request,
-          requestId,
-          log,
-          user,
-          params: parsePart(definition.params, params, "path"),
-          query: parsePart(definition.query, queryOf(url), "query"),
-          body: definition.body ? parsePart(definition.body, await bodyOf(request), "body") : undefined,
-        };
-        const result = await definition.handle(call);
+        const body = definition.body ? await bodyOf(request) : undefined;
+        const result = await invokeRoute(definition, { request, requestId, log, user, params, query: queryOf(url), body });
         if (result instanceof Response) response = result;
         else if (result === undefined) response = new Response(null, { status: definition.status ?? 204 });
         else response = Response.json(result, { status: definition.status ?? 200 });

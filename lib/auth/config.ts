@@ -1,19 +1,21 @@
 import "server-only";
-import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import { headers } from "next/headers";
+import NextAuth, { CredentialsSignin, type NextAuthConfig, type Profile } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { z } from "zod";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { log } from "@/lib/log";
-import { verifyPassword } from "./password";
-import { findStaffByEmail } from "./staff-users";
-import { perIpRule, perUserRule, SignInThrottle } from "./throttle";
+import { clientAddress } from "./client-address";
+import { passwordSignIn, SignInThrottled } from "./password-sign-in";
+import { createSession, endSession } from "./sessions";
+import { ssoStaffUser } from "./sso";
+import { safeRedirectUrl } from "./safe-redirect";
 
 /**
  * Auth.js (next-auth v5): staff sign in with email + password (Credentials against console.staff_users) and, when
- * OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET are set, through the bank's single sign-on (only for emails that
- * already exist as staff users). The session is a signed JWT holding only the staff user's id; every request re-reads
- * the user (lib/auth/current-user.ts), so a role change, lock or removal applies at once.
+ * OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET are set, through the bank's single sign-on (only existing staff users,
+ * lib/auth/sso.ts). The session cookie is a signed JWT holding only the staff user's id and a server-side session id
+ * (lib/auth/sessions.ts), checked on every request, so sign-out, a lock, a role change or removal apply at once.
  */
 
 /** Too many failed sign-ins; the code reaches the sign-in page (it reveals nothing about the account). */
@@ -21,36 +23,24 @@ export class ThrottledSignin extends CredentialsSignin {
   code = "throttled";
 }
 
-const userThrottle = new SignInThrottle(perUserRule);
-const ipThrottle = new SignInThrottle(perIpRule);
-
-const credentialsInput = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
-
-// Next.js fills x-forwarded-for from the socket only when the request has none, so without a reverse proxy that
-// overwrites it a client can pick its own IP key; the per-email limit holds regardless.
-function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || "unknown";
-}
+const authorizePassword = passwordSignIn({ db: async () => (await consoleDb()).db, trustedProxies: env.TRUSTED_PROXIES });
 
 async function authorizeWithPassword(raw: Partial<Record<string, unknown>>, request: Request) {
-  const input = credentialsInput.safeParse(raw);
-  if (!input.success) return null;
-  const userKey = `user:${input.data.email.toLowerCase()}`;
-  const ipKey = `ip:${clientIp(request)}`;
-  if (userThrottle.waitFor(userKey) > 0 || ipThrottle.waitFor(ipKey) > 0) throw new ThrottledSignin();
-
-  const db = (await consoleDb()).db;
-  const user = await findStaffByEmail(db, input.data.email);
-  const valid = await verifyPassword(input.data.password, user?.passwordHash ?? null);
-  if (!user || !valid || user.locked) {
-    userThrottle.recordFailure(userKey);
-    ipThrottle.recordFailure(ipKey);
-    return null;
+  try {
+    const user = await authorizePassword(raw, request);
+    return user && { id: user.id, email: user.email, name: user.name };
+  } catch (error) {
+    if (error instanceof SignInThrottled) throw new ThrottledSignin();
+    throw error;
   }
-  userThrottle.recordSuccess(userKey);
-  return { id: user.id, email: user.email, name: user.name };
 }
+
+const ssoIdentity = (subject: string, profile: Profile | undefined) => ({
+  issuer: env.OIDC_ISSUER ?? "",
+  subject,
+  email: profile?.email,
+  emailVerified: profile?.email_verified,
+});
 
 const oidcEnabled = Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET);
 
@@ -91,36 +81,52 @@ const config: NextAuthConfig = {
       : []),
   ],
   callbacks: {
-    // Single sign-on admits only existing, unlocked staff users; the console's own table decides the role.
-    async signIn({ user, account }) {
-      if (account?.provider !== "oidc") return true;
-      const staff = user.email ? await findStaffByEmail((await consoleDb()).db, user.email) : null;
-      return Boolean(staff && !staff.locked);
+    // Every redirect Auth.js makes (after sign-in, sign-out, a refused sign-in) goes through the console's one rule.
+    redirect({ url, baseUrl }) {
+      return safeRedirectUrl(url, baseUrl);
     },
-    // The token holds only the staff id and when this session began (lib/auth/current-user.ts compares it with a
-    // lock). Auth.js re-issues the cookie with a fresh `iat` on use, hence our own `signedInAtMs`. Milliseconds, like
-    // the lock's time: in whole seconds, a sign-in in the same second as an unlock would count as before the lock.
-    async jwt({ token, user, account }) {
+    // Single sign-on admits only existing, unlocked staff users, by verified email once and by subject after that
+    // (lib/auth/sso.ts); the console's own table decides the role.
+    async signIn({ account, profile }) {
+      if (account?.provider !== "oidc") return true;
+      return Boolean(await ssoStaffUser((await consoleDb()).db, ssoIdentity(account.providerAccountId, profile)));
+    },
+    // On sign-in, a server-side session is created (lib/auth/sessions.ts); the token holds only the staff id and the
+    // session's id, and the session is live only while its row exists.
+    async jwt({ token, user, account, profile }) {
       if (!user) return token;
-      const signedInAtMs = Date.now();
-      if (account?.provider === "oidc") {
-        const staff = user.email ? await findStaffByEmail((await consoleDb()).db, user.email) : null;
-        return { sub: staff?.id, signedInAtMs };
-      }
-      return { sub: user.id, signedInAtMs };
+      const db = (await consoleDb()).db;
+      const staffId = account?.provider === "oidc" ? (await ssoStaffUser(db, ssoIdentity(account.providerAccountId, profile)))?.id : user.id;
+      if (!staffId) return null;
+      const request = await headers();
+      const session = await createSession(db, {
+        userId: staffId,
+        maxAgeMs: env.SESSION_MAX_AGE_HOURS * 3_600_000,
+        userAgent: request.get("user-agent"),
+        address: clientAddress(request.get("x-forwarded-for"), env.TRUSTED_PROXIES),
+      });
+      return { sub: staffId, sid: session.id };
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
-      if (typeof token.signedInAtMs === "number") session.signedInAtMs = token.signedInAtMs;
+      // The id alone is useless to anyone who reads it: requests are let in only with the signed cookie that holds it.
+      if (typeof token.sid === "string") session.sessionId = token.sid;
       return session;
+    },
+  },
+  events: {
+    // Sign-out ends the session itself, not just the cookie: a copy of the cookie is refused from now on.
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await endSession((await consoleDb()).db, sid);
     },
   },
 };
 
 declare module "next-auth" {
   interface Session {
-    /** Milliseconds since the epoch when this session signed in. */
-    signedInAtMs?: number;
+    /** The server-side session (lib/auth/sessions.ts). */
+    sessionId?: string;
   }
 }
 

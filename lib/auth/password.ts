@@ -1,13 +1,14 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 /**
- * Staff passwords are hashed with scrypt (node:crypto, no native addon). The stored form carries its own parameters,
- * `scrypt$N$r$p$<salt base64>$<hash base64>`, so they can be raised later without breaking existing hashes.
+ * Staff passwords are hashed with scrypt (node:crypto, no native addon) at OWASP's current parameters, N=2^17, r=8,
+ * p=1. The stored form carries its own parameters, `scrypt$N$r$p$<salt base64>$<hash base64>`, so older hashes still
+ * verify, and sign-in replaces them (needsRehash). docs/benchmarks.md has the cost per sign-in and under concurrency.
  */
-const parameters = { N: 2 ** 15, r: 8, p: 1 } as const;
+const parameters = { N: 2 ** 17, r: 8, p: 1 } as const;
 const keyLength = 32;
-// N=2^15, r=8 needs 32 MiB; the default maxmem (32 MiB) is just too small for that.
-const maxmem = 64 * 1024 * 1024;
+// scrypt needs 128 * N * r bytes: 128 MiB at these parameters, above node's default limit of 32 MiB.
+const maxmem = 2 * 128 * parameters.N * parameters.r;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -33,4 +34,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   const expected = Buffer.from(hash, "base64");
   const actual = await scrypt(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
   return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Whether `stored` was made with other parameters than new hashes get (then sign-in hashes the password again). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  return scheme !== "scrypt" || Number(n) !== parameters.N || Number(r) !== parameters.r || Number(p) !== parameters.p;
 }

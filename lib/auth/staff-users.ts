@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/console-schema";
 import type { Role } from "@/lib/permissions";
 import { demoUsers } from "./demo-users";
 import { hashPassword } from "./password";
+import { endUserSessions } from "./sessions";
 
 type ConsoleDb = NodePgDatabase<typeof schema>;
 const { staffUsers } = schema;
@@ -18,30 +19,12 @@ export interface StaffUser {
   locked: boolean;
 }
 
-const publicColumns = { id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, locked: staffUsers.locked };
+export const publicColumns = { id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, locked: staffUsers.locked };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findStaffById(db: ConsoleDb, id: string): Promise<StaffUser | null> {
   const [row] = await db.select(publicColumns).from(staffUsers).where(eq(staffUsers.id, id));
-  return row ?? null;
-}
-
-/**
- * The user behind a session: null when removed, locked, or when the session began (`signedInAt`) before the user's
- * sessions were revoked.
- */
-export async function findSessionUser(db: ConsoleDb, id: string, signedInAt: Date): Promise<StaffUser | null> {
-  const [row] = await db
-    .select(publicColumns)
-    .from(staffUsers)
-    .where(
-      and(
-        eq(staffUsers.id, id),
-        eq(staffUsers.locked, false),
-        or(isNull(staffUsers.sessionsRevokedAt), lte(staffUsers.sessionsRevokedAt, signedInAt)),
-      ),
-    );
   return row ?? null;
 }
 
@@ -51,6 +34,11 @@ export async function findStaffByEmail(db: ConsoleDb, email: string): Promise<(S
     .from(staffUsers)
     .where(eq(staffUsers.email, normalizeEmail(email)));
   return row ?? null;
+}
+
+/** Stores a new hash of the same password, unless the hash changed meanwhile (then the newer one stays). */
+export async function replacePasswordHash(db: ConsoleDb, id: string, previousHash: string, newHash: string): Promise<void> {
+  await db.update(staffUsers).set({ passwordHash: newHash }).where(and(eq(staffUsers.id, id), eq(staffUsers.passwordHash, previousHash)));
 }
 
 export async function listStaff(db: ConsoleDb): Promise<StaffUser[]> {
@@ -80,7 +68,10 @@ export async function createStaff(
   return row;
 }
 
-/** Applies `change` to one user and returns the user before and after; null when no such user exists. */
+/**
+ * Applies `change` to one user and returns the user before and after; null when no such user exists. Locking or a
+ * new role ends the user's sessions: they sign in again, under the role they now have.
+ */
 export async function updateStaff(
   db: ConsoleDb,
   id: string,
@@ -89,8 +80,8 @@ export async function updateStaff(
   return db.transaction(async (tx) => {
     const [before] = await tx.select(publicColumns).from(staffUsers).where(eq(staffUsers.id, id)).for("update");
     if (!before) return null;
-    const revoke = change.locked === true && !before.locked ? { sessionsRevokedAt: new Date() } : {};
-    const [after] = await tx.update(staffUsers).set({ ...change, ...revoke }).where(eq(staffUsers.id, id)).returning(publicColumns);
+    const [after] = await tx.update(staffUsers).set(change).where(eq(staffUsers.id, id)).returning(publicColumns);
+    if ((change.locked === true && !before.locked) || (change.role !== undefined && change.role !== before.role)) await endUserSessions(tx, id);
     return { before, after: after! };
   });
 }

@@ -1,53 +1,49 @@
 import { describe, expect, it } from "vitest";
-import { SignInThrottle } from "./throttle";
+import { migratedConsoleDatabase } from "@/tests/support/console-database";
+import { testDatabaseTargets } from "@/tests/support/databases";
+import { admitAttempt, clearAttempts, throttledKeys, type ThrottleRule } from "./throttle";
 
-function throttleAt(start = 1_000_000) {
-  const clock = { now: start };
-  const throttle = new SignInThrottle({ freeFailures: 3, windowMs: 60_000, baseDelayMs: 1000, maxDelayMs: 8000 }, () => clock.now);
-  return { throttle, clock };
-}
+const rule: ThrottleRule = { freeAttempts: 3, windowMs: 60_000, baseDelayMs: 1000, maxDelayMs: 8000 };
+const at = (ms: number) => new Date(1_800_000_000_000 + ms);
 
-describe("sign-in throttling", () => {
-  it("lets a key fail a few times without waiting", () => {
-    const { throttle } = throttleAt();
-    for (let i = 0; i < 3; i++) {
-      expect(throttle.waitFor("user:a")).toBe(0);
-      throttle.recordFailure("user:a");
+describe.each(testDatabaseTargets)("the sign-in throttle on $name", (target) => {
+  const database = migratedConsoleDatabase(target);
+  let keys = 0;
+  const freshKey = () => `user:throttle-${keys++}@bank.example`;
+
+  it("admits a few attempts at once, then one per doubling delay up to the maximum", async () => {
+    const key = freshKey();
+    const admittedAt: number[] = [];
+    // Try every 250 ms for 30 s: admitted at 0, 0, 0, then after 1 s, 2 s, 4 s, 8 s, 8 s ...
+    for (let ms = 0; ms <= 30_000; ms += 250) {
+      const times = ms === 0 ? 3 : 1;
+      for (let i = 0; i < times; i++) if (await admitAttempt(database.db, key, rule, at(ms))) admittedAt.push(ms);
     }
+    expect(admittedAt).toEqual([0, 0, 0, 1000, 3000, 7000, 15_000, 23_000]);
   });
 
-  it("then makes each further attempt wait twice as long as the one before, up to the maximum", () => {
-    const { throttle, clock } = throttleAt();
-    const waits: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      clock.now += throttle.waitFor("user:a");
-      throttle.recordFailure("user:a");
-      waits.push(throttle.waitFor("user:a"));
-    }
-    expect(waits).toEqual([0, 0, 1000, 2000, 4000, 8000, 8000]);
+  it("refuses attempts while the delay runs without lengthening it", async () => {
+    const key = freshKey();
+    for (let i = 0; i < 3; i++) expect(await admitAttempt(database.db, key, rule, at(0))).toBe(true);
+    for (let ms = 0; ms < 1000; ms += 100) expect(await admitAttempt(database.db, key, rule, at(ms))).toBe(false);
+    expect(await admitAttempt(database.db, key, rule, at(1000))).toBe(true);
   });
 
-  it("counts down the wait as time passes", () => {
-    const { throttle, clock } = throttleAt();
-    for (let i = 0; i < 4; i++) throttle.recordFailure("ip:1");
-    expect(throttle.waitFor("ip:1")).toBe(2000);
-    clock.now += 1500;
-    expect(throttle.waitFor("ip:1")).toBe(500);
+  it("keeps keys apart, and forgets a key once its window has passed or it is cleared", async () => {
+    const [a, b, c] = [freshKey(), freshKey(), freshKey()];
+    for (let i = 0; i < 3; i++) await admitAttempt(database.db, a, rule, at(0));
+    expect(await admitAttempt(database.db, b, rule, at(0))).toBe(true);
+    expect(await admitAttempt(database.db, a, rule, at(500))).toBe(false);
+    expect(await admitAttempt(database.db, a, rule, at(60_001))).toBe(true);
+    for (let i = 0; i < 4; i++) await admitAttempt(database.db, c, rule, at(0));
+    expect(await throttledKeys(database.db, [a, b, c], rule, at(100))).toEqual(new Set([c]));
+    await clearAttempts(database.db, c, rule, at(100));
+    expect(await admitAttempt(database.db, c, rule, at(100))).toBe(true);
   });
 
-  it("keeps keys apart", () => {
-    const { throttle } = throttleAt();
-    for (let i = 0; i < 5; i++) throttle.recordFailure("user:a");
-    expect(throttle.waitFor("user:b")).toBe(0);
-  });
-
-  it("forgets failures after a success or once the window has passed", () => {
-    const { throttle, clock } = throttleAt();
-    for (let i = 0; i < 5; i++) throttle.recordFailure("user:a");
-    throttle.recordSuccess("user:a");
-    expect(throttle.waitFor("user:a")).toBe(0);
-    for (let i = 0; i < 5; i++) throttle.recordFailure("user:b");
-    clock.now += 60_001;
-    expect(throttle.waitFor("user:b")).toBe(0);
+  it("admits at most the free attempts of a burst of 200 parallel ones", async () => {
+    const key = freshKey();
+    const results = await Promise.all(Array.from({ length: 200 }, () => admitAttempt(database.db, key, rule, at(0))));
+    expect(results.filter(Boolean)).toHaveLength(rule.freeAttempts);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
 
 /** The console's own tables live in the `console` schema, apart from the sandbox bank's. */
 export const consoleSchema = pgSchema("console");
@@ -14,10 +14,30 @@ export const staffUsers = consoleSchema.table("staff_users", {
   /** scrypt hash (lib/auth/password.ts); null for users who only sign in through single sign-on. */
   passwordHash: text("password_hash"),
   locked: boolean("locked").notNull().default(false),
-  /** Sessions started before this moment are void (set when the user is locked, so unlocking does not revive them). */
-  sessionsRevokedAt: moment("sessions_revoked_at"),
+  /** The single sign-on identity bound on first SSO sign-in (`<issuer> <sub>`); later SSO sign-ins match on it. */
+  ssoSubject: text("sso_subject").unique(),
   createdAt: moment("created_at").notNull().defaultNow(),
 });
+
+/**
+ * Every signed-in session, server-side (lib/auth/sessions.ts): the session cookie carries only this id, so deleting
+ * the row ends the session at once (sign-out, lock, role change, removal, "sign out everywhere").
+ */
+export const staffSessions = consoleSchema.table(
+  "staff_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: moment("created_at").notNull().defaultNow(),
+    expiresAt: moment("expires_at").notNull(),
+    /** What an admin sees in Staff to tell sessions apart. */
+    userAgent: text("user_agent"),
+    address: text("address"),
+  },
+  (table) => [index("staff_sessions_user_idx").on(table.userId), index("staff_sessions_expires_idx").on(table.expiresAt)],
+);
 
 /**
  * Append-only: a trigger (see the migration) refuses DELETE and TRUNCATE, and allows one UPDATE per row only, from
@@ -57,3 +77,19 @@ export const bankCredentials = consoleSchema.table("bank_credentials", {
   updatedAt: moment("updated_at").notNull().defaultNow(),
   updatedBy: text("updated_by").notNull(),
 });
+
+/**
+ * The sign-in throttle (lib/auth/throttle.ts), shared by every console instance: per key (an email or a client
+ * address), how many password checks were admitted in the current window and when the last one was.
+ */
+export const signInThrottle = consoleSchema.table(
+  "sign_in_throttle",
+  {
+    key: text("key").primaryKey(),
+    admitted: integer("admitted").notNull(),
+    lastAdmittedAt: moment("last_admitted_at").notNull(),
+    /** The attempt that was admitted last: an attempt learns from the row it wrote whether it was the one admitted. */
+    lastAttemptId: text("last_attempt_id").notNull(),
+  },
+  (table) => [index("sign_in_throttle_last_admitted_idx").on(table.lastAdmittedAt)],
+);

@@ -20,6 +20,11 @@ export const sharedEnvSchema = z.object({
 export const consoleEnvSchema = sharedEnvSchema.extend({
   /** The console's own database (staff users, audit, stored credentials). Unset: embedded PGlite under DATA_ROOT. */
   DATABASE_URL: postgresUrl.optional(),
+  /**
+   * PostgreSQL only: the migration role that owns the console's tables (docs/database-roles.md). Set: migrations run
+   * as it, and DATABASE_URL's role gets only what the console needs; unset: DATABASE_URL's role does both.
+   */
+  DATABASE_MIGRATION_URL: postgresUrl.optional(),
   /** Signs session cookies (next-auth reads it itself). Required at run time; the start command generates one when unset. */
   AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
   /** Encrypts bank credentials saved in the settings page (AES-256-GCM): 32 bytes as 64 hex digits or base64. */
@@ -27,6 +32,15 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=?)$/, "expected 32 bytes as 64 hex digits or base64")
     .optional(),
+  /**
+   * The reverse proxies in front of the console, by IP address (comma-separated). Only a request that came through one
+   * of them has its X-Forwarded-For read past that proxy for the client's address (sign-in throttle).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "expected IP addresses separated by commas" }))),
   SESSION_MAX_AGE_HOURS: z.coerce.number({ message: "expected a number of hours" }).positive("expected a positive number of hours").max(720).default(8),
   /** Seed one demo staff user per role into an empty staff table (`off` for a real deployment). */
   CONSOLE_DEMO_USERS: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
@@ -76,6 +90,8 @@ export const sandboxEnvSchema = sharedEnvSchema.extend({
   SANDBOX_WEBHOOK_ERROR_WINDOW_MS: milliseconds(300_000),
   SANDBOX_WEBHOOK_TIMEOUT_MS: milliseconds(10_000),
   SANDBOX_WEBHOOK_POLL_MS: milliseconds(200),
+  /** Refuse webhook targets on the console's own address (HOST:PORT); docs/webhooks.md gives the trade-off. */
+  SANDBOX_WEBHOOK_REFUSE_CONSOLE: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
 });
 
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;

@@ -5,7 +5,7 @@ import type { BankClient, ListOperationId, Page } from "@/lib/bank/client";
 import { listedResources, listQueries, pageSizeMax, paginationQuery, type ListedResource } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
 import { csvResponse } from "@/lib/csv/csv-stream";
-import { maskApplication } from "@/lib/pii";
+import { maskForViewer } from "@/lib/pii";
 import { can } from "@/lib/permissions";
 import { auditedCsvExport, type Audited } from "./audited-csv";
 
@@ -19,14 +19,6 @@ export interface BankExportDependencies {
 
 type Row = Record<string, unknown>;
 type ExportCall = ApiCall<unknown, Record<string, unknown>, unknown>;
-
-/**
- * Personal data as the bank proxy shows it in GET answers to a role that did not ask to reveal it
- * (lib/api/bank-proxy.ts). The export's ONE masking call: per-resource masking replaces this body.
- */
-function maskedForViewer(resource: ListedResource, row: Row): Row {
-  return resource === "person_application" || resource === "business_application" ? maskApplication(resource, row) : row;
-}
 
 /**
  * The export's query: the resource's list query from the contract (its filters, from_date, to_date), with page_size
@@ -45,7 +37,7 @@ function exportQuery(resource: ListedResource) {
 async function openList(bank: BankClient, resource: ListedResource, query: Record<string, unknown>, revealed: boolean) {
   const pages = bank.pages(`list_${resource}` as ListOperationId, query as never) as AsyncGenerator<Page<Row>>;
   const first = await pages.next();
-  const shown = (row: Row) => (revealed ? row : maskedForViewer(resource, row));
+  const shown = (row: Row) => (revealed ? row : maskForViewer(resource, row));
   return (async function* rows() {
     if (first.done) return;
     yield* first.value.data.map(shown);

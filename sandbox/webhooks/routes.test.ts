@@ -38,6 +38,9 @@ interface Page<T> {
   page_next?: string;
 }
 
+/** Where the console would listen, as far as these sandboxes know (nothing needs to listen there). */
+const consolePort = 4399;
+
 describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
   let sandbox: RunningSandbox;
   let drop: () => Promise<void>;
@@ -65,7 +68,14 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
       demoKey,
       settings: {
         lifecycle: "off",
-        webhooks: { ...defaultSandboxSettings.webhooks, retryBaseMs: 10, retryCapMs: 40, pollIntervalMs: 5, errorThreshold: 3 },
+        webhooks: {
+          ...defaultSandboxSettings.webhooks,
+          retryBaseMs: 10,
+          retryCapMs: 40,
+          pollIntervalMs: 5,
+          errorThreshold: 3,
+          refusedConsole: { host: "127.0.0.1", port: consolePort },
+        },
       },
     });
     request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
@@ -78,6 +88,18 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
   });
 
   describe("create, read, list", () => {
+    it("refuses a url on the console's own address, on create and on change, naming the setting", async () => {
+      for (const url of [`http://127.0.0.1:${consolePort}/api/bank/ach`, `http://localhost:${consolePort}/`, `http://[::1]:${consolePort}/`]) {
+        const created = await request("/webhook", { method: "POST", json: { url, event: "ach.create" } });
+        expect(created.status, url).toBe(400);
+        expect((created.body as { error: string }).error).toContain("SANDBOX_WEBHOOK_REFUSE_CONSOLE=off");
+      }
+      const hook = await create({ url: receiver.url("/elsewhere"), event: "ach.create" });
+      expect((await patch(hook.id, { url: `http://localhost:${consolePort}/` })).status).toBe(400);
+      expect((await get(hook.id)).url).toBe(receiver.url("/elsewhere"));
+      await request(`/webhook/${hook.id}`, { method: "DELETE" });
+    });
+
     it("creates a webhook (201) with every field present, the secret never returned", async () => {
       const created = await create({
         url: receiver.url("/created"),

@@ -10,6 +10,7 @@ import { rowFormat, type FieldKind } from "@/sandbox/http/format";
 import { listPage, objectJson, type ListSource } from "@/sandbox/http/pagination";
 import { parseQuery, readJsonBody } from "@/sandbox/http/request";
 import { pauseDeliveries, resumeDeliveries } from "./delivery-store";
+import { refusedTarget } from "./target";
 import { qualifiedName } from "@/sandbox/routes/resource-sources";
 import { jsonHeaders } from "@/sandbox/routes/resources";
 
@@ -78,9 +79,14 @@ async function webhookJson(ctx: SandboxContext, id: string): Promise<string> {
 export function webhookRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
   const listUrl = `${ctx.baseUrl}/webhook`;
+  const checkTarget = async (url: string) => {
+    const refusal = await refusedTarget(url, ctx.settings.webhooks.refusedConsole);
+    if (refusal) throw badRequest(refusal);
+  };
 
   app.post("/", async (c) => {
     const body = await readJsonBody(c, createWebhookBody);
+    await checkTarget(body.url);
     const now = ctx.now();
     const id = newId("webhook");
     await ctx.db.transaction(async (tx) => {
@@ -115,6 +121,7 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
     if (Object.keys(body).length === 0) {
       throw badRequest(`Nothing to update; give at least one of ${Object.keys(patchWebhookBody.shape).join(", ")}`);
     }
+    if (body.url !== undefined) await checkTarget(body.url);
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
       const previous = await lockWebhook(tx, id);

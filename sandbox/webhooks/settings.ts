@@ -1,4 +1,5 @@
 import type { SandboxEnv } from "@/lib/env/schema";
+import type { ConsoleAddress } from "./target";
 
 /** How notifications are delivered (docs/webhooks.md explains each value). */
 export interface WebhookSettings {
@@ -12,6 +13,8 @@ export interface WebhookSettings {
   requestTimeoutMs: number;
   /** How often the worker looks for due deliveries. */
   pollIntervalMs: number;
+  /** Targets on this address are refused (sandbox/webhooks/target.ts); null when SANDBOX_WEBHOOK_REFUSE_CONSOLE=off. */
+  refusedConsole: ConsoleAddress | null;
 }
 
 /** One try and up to 15 retries, as the spec says. */
@@ -25,6 +28,7 @@ export function webhookSettingsFromEnv(env: SandboxEnv): WebhookSettings {
     errorWindowMs: env.SANDBOX_WEBHOOK_ERROR_WINDOW_MS,
     requestTimeoutMs: env.SANDBOX_WEBHOOK_TIMEOUT_MS,
     pollIntervalMs: env.SANDBOX_WEBHOOK_POLL_MS,
+    refusedConsole: env.SANDBOX_WEBHOOK_REFUSE_CONSOLE === "on" ? { host: env.HOST, port: env.PORT } : null,
   };
 }
 

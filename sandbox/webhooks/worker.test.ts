@@ -11,7 +11,7 @@ import { testDatabaseTargets } from "@/tests/support/databases";
 import { claimDueDeliveries, pauseDeliveries, resumeDeliveries } from "./delivery-store";
 import { maxDeliveryAttempts, nominalRetryDelayMs, type WebhookSettings } from "./settings";
 import { eventually, startReceiver, type Receiver } from "./testing/receiver";
-import { startDeliveryWorker } from "./worker";
+import { maxReplyBytes, readStart, startDeliveryWorker } from "./worker";
 
 const fast: WebhookSettings = {
   retryBaseMs: 20,
@@ -20,6 +20,7 @@ const fast: WebhookSettings = {
   errorWindowMs: 300_000,
   requestTimeoutMs: 2_000,
   pollIntervalMs: 5,
+  refusedConsole: null,
 };
 const baseUrl = "http://sandbox.test";
 
@@ -227,5 +228,76 @@ describe.each(testDatabaseTargets)("delivery worker on $name", (target) => {
     start();
     const notification = await firstAt("/abandoned");
     expect(notification.body.id).toBe("card_abandoned");
+  });
+
+  it("reads at most a few KB of a 10 MB reply and cuts the connection", async () => {
+    const tenMegabytes = 10 * 1024 * 1024;
+    const sent = { bytes: 0, finished: false };
+    const big = createServer((request, response) => {
+      request.resume();
+      response.writeHead(500, { "content-type": "text/plain" });
+      const chunk = Buffer.alloc(64 * 1024, "x");
+      const pump = () => {
+        while (sent.bytes < tenMegabytes && !response.destroyed) {
+          sent.bytes += chunk.length;
+          if (!response.write(chunk)) return void response.once("drain", pump);
+        }
+        if (sent.bytes >= tenMegabytes) response.end(() => (sent.finished = true));
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => big.listen(0, "127.0.0.1", resolve));
+    try {
+      const id = newId("webhook");
+      await database.db.insert(webhooks).values({ id, url: `http://127.0.0.1:${(big.address() as AddressInfo).port}/big`, event: "ach.create" });
+      start();
+      await emitEvent(database.db, { resource: "ach", op: "create", id: "ach_big" });
+      const [attempt] = await eventually(async () => ((await attemptsOf(id)).length > 0 ? attemptsOf(id) : undefined));
+      expect(attempt!.error).toMatch(/^HTTP 500: x{200} \(only 200 or 202 acknowledge\)$/);
+      expect(sent.finished).toBe(false);
+    } finally {
+      big.closeAllConnections();
+      await new Promise((resolve) => big.close(resolve));
+    }
+  });
+
+  it("refuses targets on the console's own address, and still delivers to other loopback ports", async () => {
+    // The shared receiver plays the console; a second one is a local receiver on another loopback port.
+    const consolePort = Number(new URL(receiver.url("/")).port);
+    const local = await startReceiver();
+    try {
+      const blocked = newId("webhook");
+      await database.db.insert(webhooks).values({ id: blocked, url: `http://localhost:${consolePort}/api/bank/ach`, event: "fednow.create" });
+      await database.db.insert(webhooks).values({ id: newId("webhook"), url: local.url("/allowed"), event: "fednow.create" });
+      start({ refusedConsole: { host: "127.0.0.1", port: consolePort } });
+      await emitEvent(database.db, { resource: "fednow", op: "create", id: "fednow_refused" });
+      const [attempt] = await eventually(async () => ((await attemptsOf(blocked)).length > 0 ? attemptsOf(blocked) : undefined));
+      expect(attempt).toMatchObject({ succeeded: false, statusCode: null });
+      expect(attempt!.error).toMatch(/^refused: url http:\/\/localhost:\d+\/api\/bank\/ach points at the console/);
+      expect((await eventually(() => local.at("/allowed")[0])).body.id).toBe("fednow_refused");
+      expect(receiver.at("/api/bank/ach")).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe("reading the start of a reply", () => {
+  it("pulls no more than the limit and one chunk from a stream of any length, then cancels it", async () => {
+    let pulled = 0;
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1024;
+        controller.enqueue(new Uint8Array(1024).fill(65));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    }, { highWaterMark: 0 });
+    const text = await readStart(endless, maxReplyBytes);
+    expect(text).toBe("A".repeat(maxReplyBytes));
+    expect(pulled).toBeLessThanOrEqual(maxReplyBytes + 1024);
+    expect(cancelled).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { SandboxContext } from "@/sandbox/context";
 import { resourcePaths } from "@/sandbox/events/resources";
 import { claimDueDeliveries, recordAttempt, releaseClaims, type AttemptOutcome, type ClaimedDelivery } from "./delivery-store";
+import { refusedTarget } from "./target";
 
 /** What the worker uses of the sandbox's context. */
 export type DeliveryWorkerContext = Pick<SandboxContext, "db" | "baseUrl" | "settings" | "log" | "now">;
@@ -10,6 +11,8 @@ const maxInFlight = 16;
 /** A claim lasts twice the request's timeout (and a second), so only a dead worker's claims expire. */
 const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 1000;
 const bodyExcerptLength = 200;
+/** At most this much of a failed reply is read (the excerpt's 200 characters are in it); the rest is never fetched. */
+export const maxReplyBytes = 4096;
 
 /**
  * Delivers the outbox: claims due deliveries of enabled webhooks, POSTs each notification and records the attempt.
@@ -96,6 +99,9 @@ async function send(ctx: DeliveryWorkerContext, delivery: ClaimedDelivery, stopp
     headers.authorization = `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`;
   }
   const attemptedAt = ctx.now();
+  // Checked at every attempt, not only when the webhook was saved: a name may resolve elsewhere by now.
+  const refusal = await refusedTarget(delivery.url, ctx.settings.webhooks.refusedConsole);
+  if (refusal) return { attemptedAt, statusCode: null, latencyMs: 0, succeeded: false, error: `refused: ${refusal}` };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -110,7 +116,7 @@ async function send(ctx: DeliveryWorkerContext, delivery: ClaimedDelivery, stopp
     });
     const latencyMs = elapsed();
     const succeeded = response.status === 200 || response.status === 202;
-    const excerpt = succeeded ? "" : (await response.text().catch(() => "")).slice(0, bodyExcerptLength).trim();
+    const excerpt = succeeded ? "" : (await readStart(response.body, maxReplyBytes).catch(() => "")).slice(0, bodyExcerptLength).trim();
     if (succeeded) await response.body?.cancel();
     return {
       attemptedAt,
@@ -124,6 +130,29 @@ async function send(ctx: DeliveryWorkerContext, delivery: ClaimedDelivery, stopp
     const reason = timeout.aborted ? `no response within ${timeoutMs} ms` : describeFetchError(error);
     return { attemptedAt, statusCode: null, latencyMs: elapsed(), succeeded: false, error: reason };
   }
+}
+
+/**
+ * The first `maxBytes` of a body as text, then the stream is cancelled (the connection closes): a receiver answering
+ * megabytes costs the sandbox no more than that.
+ */
+export async function readStart(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string> {
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const kept = value.subarray(0, maxBytes - size);
+      chunks.push(kept);
+      size += kept.length;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** fetch reports "fetch failed" and hides the reason (ECONNREFUSED, DNS, TLS) in `cause`. */

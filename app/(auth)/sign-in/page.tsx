@@ -23,9 +23,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
 
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
-      <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="w-full max-w-sm rounded-lg border border-line bg-surface p-6 shadow-sm">
         <h1 className="text-xl font-semibold">Bank console</h1>
-        <p className="mb-6 mt-1 text-sm text-slate-600">Sign in with your staff account.</p>
+        <p className="mb-6 mt-1 text-sm text-muted">Sign in with your staff account.</p>
         {error ? (
           <div className="mb-4">
             <Notice tone="error">{error}</Notice>
@@ -33,7 +33,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         ) : null}
         <SignInForm from={from} />
         {oidcProvider ? (
-          <form action={signInWithSso} className="mt-4 border-t border-slate-200 pt-4">
+          <form action={signInWithSso} className="mt-4 border-t border-line pt-4">
             <input type="hidden" name="from" value={from} />
             <Button type="submit" variant="secondary" className="w-full">
               Sign in with {oidcProvider.name}

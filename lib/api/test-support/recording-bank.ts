@@ -28,6 +28,12 @@ export const bankObjects = {
   cardAccessToken: { access_token: "eyJ.card.token", expires_in: 3600, token_type: "DPoP" },
 };
 
+/**
+ * Fields a test adds to every person application the bank answers, as a production bank may add fields the contract
+ * does not name yet (reset it after the test).
+ */
+export const addedApplicationFields: Record<string, unknown> = {};
+
 function answer(request: ReceivedRequest, response: ServerResponse, baseUrl: string): void {
   const path = new URL(request.url, baseUrl).pathname;
   const body = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
@@ -38,10 +44,10 @@ function answer(request: ReceivedRequest, response: ServerResponse, baseUrl: str
     case "PATCH /network_transfer/nt_1":
       return answerJson(response, 200, { ...bankObjects.networkTransfer, userdata: body.userdata });
     case "GET /apply/person_application/apsn_1":
-      return answerJson(response, 200, bankObjects.personApplication);
+      return answerJson(response, 200, { ...bankObjects.personApplication, ...addedApplicationFields });
     case "GET /apply/person_application":
       return answerJson(response, 200, {
-        data: [bankObjects.personApplication],
+        data: [{ ...bankObjects.personApplication, ...addedApplicationFields }],
         page_next: `${baseUrl}/apply/person_application?page_size=1&page_cursor=apsn_1`,
       });
     case "GET /webhook/webhook_1":

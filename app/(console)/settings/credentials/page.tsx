@@ -16,18 +16,18 @@ export default async function CredentialsPage() {
       />
       <div className="space-y-6">
         {summaries.map((summary) => (
-          <section key={summary.environment} data-testid={`credentials-${summary.environment}`} className="rounded-md border border-slate-200 bg-white p-4">
+          <section key={summary.environment} data-testid={`credentials-${summary.environment}`} className="rounded-md border border-line bg-surface p-4">
             <h2 className="text-lg font-semibold capitalize">{summary.environment}</h2>
             <dl className="mb-4 mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-slate-500">Source</dt>
+              <dt className="text-muted">Source</dt>
               <dd>{summary.source}</dd>
-              <dt className="text-slate-500">Base URL</dt>
+              <dt className="text-muted">Base URL</dt>
               <dd>{summary.baseUrl ?? "none"}</dd>
-              <dt className="text-slate-500">Authentication</dt>
+              <dt className="text-muted">Authentication</dt>
               <dd>{summary.authType === "basic" ? `API key ${summary.keyId}` : summary.authType === "bearer" ? "bearer token" : "none"}</dd>
               {summary.updatedAt ? (
                 <>
-                  <dt className="text-slate-500">Saved</dt>
+                  <dt className="text-muted">Saved</dt>
                   <dd>
                     {summary.updatedAt} by {summary.updatedBy}
                   </dd>

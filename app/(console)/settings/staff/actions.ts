@@ -6,6 +6,8 @@ import { audited, newRequestId } from "@/lib/audit";
 import { requireUser, type StaffUser } from "@/lib/auth/current-user";
 import { firstIssue, newStaffInput, staffIdInput } from "@/lib/auth/staff-input";
 import { createStaff, EmailTakenError, findStaffById, newStaffId, removeStaff, updateStaff } from "@/lib/auth/staff-users";
+import { endUserSessions } from "@/lib/auth/sessions";
+import { clearAttempts, perUserRule, userKey } from "@/lib/auth/throttle";
 import { consoleDb, type ConsoleDatabase } from "@/lib/db/console";
 import { roles } from "@/lib/permissions";
 
@@ -77,4 +79,25 @@ export async function removeStaffUser(_previous: StaffActionState, form: FormDat
     await removeStaff(db, id.data);
     return null;
   }, "Removed");
+}
+
+/** Lifts the sign-in throttle's lockout of one user's email (the per-address limit stays). */
+export async function clearSignInLockout(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
+  const id = staffIdInput.safeParse(form.get("id"));
+  if (!id.success) return { error: firstIssue(id.error), done: null };
+  return staffChange("staff.sign_in_lockout.clear", { id: id.data }, async (db) => {
+    const user = await findStaffById(db, id.data);
+    if (user) await clearAttempts(db, userKey(user.email), perUserRule);
+    return user;
+  }, "Sign-in lockout cleared");
+}
+
+/** "Sign out everywhere": ends every session of one user at once. */
+export async function endStaffSessions(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
+  const id = staffIdInput.safeParse(form.get("id"));
+  if (!id.success) return { error: firstIssue(id.error), done: null };
+  return staffChange("staff.sessions.end", { id: id.data }, async (db) => {
+    await endUserSessions(db, id.data);
+    return findStaffById(db, id.data);
+  }, "Signed out everywhere");
 }

@@ -1,0 +1,25 @@
+"use client";
+
+import { useState } from "react";
+
+/** Copies `value` to the clipboard; says so for a moment. */
+export function CopyButton({ value, label = "Copy id" }: { value: string; label?: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-label={`${label} ${value}`}
+      title={copied ? "Copied" : label}
+      onClick={(event) => {
+        event.stopPropagation();
+        void navigator.clipboard?.writeText(value).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1200);
+        });
+      }}
+      className="ml-0.5 rounded px-1 text-[11px] text-muted hover:bg-surface-2 hover:text-fg"
+    >
+      {copied ? "copied" : "copy"}
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createContext, useContext, useState, type ReactNode } from "react";
+import type { Environment } from "@/lib/credentials/environments";
+import type { Permission } from "@/lib/permissions";
+
+interface ConsoleSession {
+  userId: string;
+  environment: Environment;
+  /** The permissions of the signed-in role, so client components can hide what the role may not use. */
+  permissions: readonly Permission[];
+}
+
+const SessionContext = createContext<ConsoleSession | null>(null);
+
+export function useConsoleSession(): ConsoleSession {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useConsoleSession outside ConsoleProviders");
+  return session;
+}
+
+export function useCan(permission: Permission): boolean {
+  return useConsoleSession().permissions.includes(permission);
+}
+
+/** One QueryClient per browser tab (per request on the server), and who is signed in where. */
+export function ConsoleProviders({ session, children }: { session: ConsoleSession; children: ReactNode }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          // Server-rendered data is fresh for a little while: hydration must not refetch at once.
+          queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: false },
+        },
+      }),
+  );
+  return (
+    <SessionContext.Provider value={session}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Role } from "@/lib/permissions";
+import { can } from "@/lib/permissions";
+import { navigationGroups } from "./navigation";
+import { SidebarLink } from "./sidebar-link";
+
+/** Every section the role may open, grouped as operations staff think of them. */
+export function Sidebar({ role }: { role: Role }) {
+  const groups = navigationGroups
+    .map((group) => ({ ...group, items: group.items.filter((item) => can(role, item.permission)) }))
+    .filter((group) => group.items.length > 0);
+  return (
+    <nav aria-label="Sections" className="flex flex-col gap-4 p-3">
+      <span className="px-2 text-sm font-semibold">Bank console</span>
+      {groups.map((group) => (
+        <div key={group.title ?? "top"}>
+          {group.title ? <h2 className="px-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-muted">{group.title}</h2> : null}
+          <ul className="space-y-0.5">
+            {group.items.map((item) => (
+              <li key={item.href}>
+                <SidebarLink href={item.href} label={item.label} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { bankApiPath, ConsoleApiError, fetchConsole } from "@/lib/bank/browser";
+import { bankKeys } from "@/lib/bank/query-keys";
+import { inSentence } from "@/lib/format";
+import { detailHref, resourceForId, resourceList } from "@/lib/resources";
+import { useConsoleSession } from "./providers";
+
+export type OpenByIdStatus = { state: "idle" } | { state: "checking"; id: string } | { state: "failed"; message: string };
+
+/**
+ * Opens the detail page of any pasted id: the prefix says which resource it is (`ach_` an ACH transfer), the bank
+ * says whether it exists. Unknown prefixes and missing objects are reported instead of opening a not-found page; the
+ * object read on the way is put in the query cache, so the detail page opens without a second request.
+ */
+export function useOpenById(onOpened?: () => void) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { environment } = useConsoleSession();
+  const [status, setStatus] = useState<OpenByIdStatus>({ state: "idle" });
+
+  async function open(input: string) {
+    const id = input.trim();
+    if (!id) return;
+    const definition = resourceForId(id);
+    if (!definition) {
+      const known = resourceList.map((candidate) => candidate.idPrefix).join(", ");
+      setStatus({ state: "failed", message: `"${id}" does not start with a known id prefix (${known}).` });
+      return;
+    }
+    setStatus({ state: "checking", id });
+    try {
+      const object = await fetchConsole(bankApiPath(`${definition.apiPath}/${encodeURIComponent(id)}`));
+      queryClient.setQueryData(bankKeys.detail(environment, definition.name, id), object);
+      setStatus({ state: "idle" });
+      onOpened?.();
+      router.push(detailHref(definition.name, id));
+    } catch (error) {
+      const message =
+        error instanceof ConsoleApiError && error.status === 404
+          ? `No ${inSentence(definition.singular)} with id ${id}.`
+          : error instanceof ConsoleApiError && error.status === 400
+            ? `"${id}" is not a valid ${inSentence(definition.singular)} id: ${error.message}`
+            : `Could not look up ${id}: ${error instanceof Error ? error.message : String(error)}`;
+      setStatus({ state: "failed", message });
+    }
+  }
+
+  return { open, status, reset: () => setStatus({ state: "idle" }) };
+}

@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { resourceList } from "@/lib/resources";
+import { bankGet, contextAs } from "./support/bank";
+
+/**
+ * Every page, light and dark: no serious or critical accessibility violation (axe), and a full-page screenshot kept as
+ * a test artifact so a person can look at what was built.
+ */
+async function pagesToCheck(): Promise<string[]> {
+  const details = await Promise.all(
+    resourceList.map(async (definition) => {
+      const [first] = (await bankGet(`${definition.apiPath}?page_size=1`)).data;
+      return first ? [`${definition.route}/${first.id}`] : [];
+    }),
+  );
+  return ["/", ...resourceList.map((definition) => `${definition.route}?page_size=25`), ...details.flat(), "/audit", "/settings/staff", "/settings/credentials"];
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`no serious or critical accessibility violation on any page (${colorScheme})`, async ({ browser }, testInfo) => {
+    test.setTimeout(240_000);
+    const context = await contextAs(browser, "admin", { colorScheme });
+    const page = await context.newPage();
+    const failures: string[] = [];
+    for (const path of await pagesToCheck()) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveClass(new RegExp(colorScheme));
+      await page.screenshot({ path: testInfo.outputPath(`${colorScheme}${path === "/" ? "-home" : path.replace(/[^a-z0-9]+/gi, "-")}.png`), fullPage: true });
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const violation of violations.filter((candidate) => candidate.impact === "serious" || candidate.impact === "critical")) {
+        failures.push(`${path}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(" | ")}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+}

@@ -1,0 +1,288 @@
+import { expect, test, type Page } from "@playwright/test";
+import { resourceList } from "@/lib/resources";
+import { bankGet, contextAs, nextCursor, type BankListAnswer } from "./support/bank";
+
+/**
+ * The bank pages as a user sees them, checked against the sandbox bank's own answers: every list shows exactly the
+ * bank's objects in the bank's order (next and previous pages too), filters narrow to the bank's answer and survive a
+ * reload, details show their object and link to related ones.
+ */
+const rowIds = (page: Page) => page.getByTestId("bank-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-id")));
+const filters = (page: Page) => page.getByRole("form", { name: "Filters" });
+const ids = (answer: BankListAnswer) => answer.data.map((object) => object.id);
+
+test.describe("every list shows the bank's own answer", () => {
+  for (const definition of resourceList) {
+    test(`${definition.title}: first page, next and previous`, async ({ browser }) => {
+      const context = await contextAs(browser, "viewer");
+      const page = await context.newPage();
+      const first = await bankGet(`${definition.apiPath}?page_size=25`);
+      await page.goto(`${definition.route}?page_size=25`);
+      expect(await rowIds(page)).toEqual(ids(first));
+      const cursor = nextCursor(first);
+      if (!cursor) {
+        await expect(page.getByRole("button", { name: "Next →" })).toBeDisabled();
+      } else {
+        const second = await bankGet(`${definition.apiPath}?page_size=25&page_cursor=${cursor}`);
+        await page.getByRole("button", { name: "Next →" }).click();
+        await expect(page).toHaveURL(new RegExp(`page_cursor=${cursor}`));
+        await expect.poll(() => rowIds(page)).toEqual(ids(second));
+        await expect(page.getByTestId("row-range")).toHaveText(`Rows 26–${25 + second.data.length}`);
+        await page.getByRole("button", { name: "← Previous" }).click();
+        await expect.poll(() => rowIds(page)).toEqual(ids(first));
+        await expect(page.getByTestId("row-range")).toHaveText(`Rows 1–${first.data.length}`);
+      }
+      await context.close();
+    });
+  }
+});
+
+test("rows are in the first HTML: no spinner on a direct visit", async ({ browser }) => {
+  const context = await contextAs(browser, "viewer");
+  const html = await (await context.request.get("/ach?page_size=25")).text();
+  const first = await bankGet("/ach?page_size=25");
+  for (const id of ids(first)) expect(html).toContain(`data-id="${id}"`);
+  await context.close();
+});
+
+test("a filter narrows to the bank's answer, resets the cursor, survives a reload and is cleared", async ({ browser }) => {
+  const context = await contextAs(browser, "operations");
+  const page = await context.newPage();
+  await page.goto("/ach?page_size=25");
+  await page.getByRole("button", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/page_cursor=/);
+  await filters(page).getByLabel("Status").selectOption("returned");
+  await expect(page).toHaveURL(/status=returned/);
+  await expect(page).not.toHaveURL(/page_cursor=/);
+  const returned = await bankGet("/ach?page_size=25&status=returned");
+  expect(returned.data.length).toBeGreaterThan(0);
+  await expect.poll(() => rowIds(page)).toEqual(ids(returned));
+  await page.reload();
+  expect(await rowIds(page)).toEqual(ids(returned));
+  await expect(filters(page).getByLabel("Status")).toHaveValue("returned");
+
+  const account = String(returned.data[0]!.account_id);
+  await filters(page).getByLabel("Account").fill(account);
+  await page.getByRole("button", { name: "Apply" }).click();
+  const narrowed = await bankGet(`/ach?page_size=25&status=returned&account_id=${account}`);
+  await expect.poll(() => rowIds(page)).toEqual(ids(narrowed));
+
+  await page.goBack();
+  await expect.poll(() => rowIds(page)).toEqual(ids(returned));
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).not.toHaveURL(/status=/);
+  await expect.poll(() => rowIds(page)).toEqual(ids(await bankGet("/ach?page_size=25")));
+  await context.close();
+});
+
+test("an id filter without its prefix is refused before any request", async ({ browser }) => {
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  await page.goto("/ach");
+  await filters(page).getByLabel("Account").fill("12345");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Account ids start with acct_")).toBeVisible();
+  await expect(page).not.toHaveURL(/account_id=/);
+  await context.close();
+});
+
+test("a bad value in a hand-typed URL shows the console's message in place", async ({ browser }) => {
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  await page.goto("/ach?status=lost&page_size=0");
+  await expect(page.getByTestId("error-state")).toBeVisible();
+  await expect(page.getByTestId("error-message")).toContainText("status must be one of");
+  await expect(page.getByTestId("error-message")).toContainText("page_size");
+  await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
+  await context.close();
+});
+
+test("an empty result says which filters produced nothing", async ({ browser }) => {
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  await page.goto("/ach?account_id=acct_nobody_has_this");
+  await expect(page.getByTestId("empty-state")).toHaveText("No ACH transfers match account = acct_nobody_has_this.");
+  await context.close();
+});
+
+test("keyboard: j/k and arrows move between rows, Enter opens one", async ({ browser }) => {
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  await page.goto("/counterparties?page_size=25");
+  const rows = page.getByTestId("bank-row");
+  await rows.first().focus();
+  await page.keyboard.press("j");
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(rows.nth(2)).toBeFocused();
+  await page.keyboard.press("k");
+  await expect(rows.nth(1)).toBeFocused();
+  const id = await rows.nth(1).getAttribute("data-id");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/counterparties/${id}`);
+  await expect(page.getByTestId("resource-detail")).toHaveAttribute("data-id", id!);
+  await context.close();
+});
+
+test("hidden columns stay hidden for this user after a reload", async ({ browser }) => {
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  await page.goto("/ach");
+  await expect(page.getByRole("columnheader", { name: "Service" })).toBeVisible();
+  await page.getByText("Columns", { exact: true }).click();
+  await page.getByRole("checkbox", { name: "Service" }).uncheck();
+  await expect(page.getByRole("columnheader", { name: "Service" })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("columnheader", { name: "Service" })).toHaveCount(0);
+  await context.close();
+});
+
+test.describe("detail pages", () => {
+  test("an ACH transfer shows its fields and links to its counterparty and its account's transfers", async ({ browser }) => {
+    const context = await contextAs(browser, "viewer");
+    const page = await context.newPage();
+    const [transfer] = (await bankGet("/ach?page_size=1&status=sent")).data;
+    await page.goto(`/ach/${transfer!.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("ACH transfer");
+    await expect(page.locator('[data-field="trace_number"]')).toHaveText(String(transfer!.trace_number ?? "—"));
+    await page.getByRole("link", { name: String(transfer!.account_id) }).click();
+    await expect(page).toHaveURL(`/ach?account_id=${transfer!.account_id}`);
+    await expect.poll(() => rowIds(page)).toContain(transfer!.id);
+    await page.goBack();
+    await page.locator('[data-field="counterparty_id"] a').click();
+    await expect(page).toHaveURL(`/counterparties/${transfer!.counterparty_id}`);
+    await expect(page.getByTestId("resource-detail")).toHaveAttribute("data-id", String(transfer!.counterparty_id));
+    await page.getByRole("tab", { name: "Raw JSON" }).click();
+    const shown = JSON.parse((await page.getByRole("tabpanel").textContent())!) as Record<string, unknown>;
+    expect(shown).toEqual(await (await context.request.get(`/api/bank/counterparty/${transfer!.counterparty_id}`)).json());
+    const counterparty = await bankGet<Record<string, unknown>>(`/counterparty/${transfer!.counterparty_id}`);
+    expect(Object.keys(shown)).toEqual(Object.keys(counterparty));
+    expect(shown.name).toBe(counterparty.name);
+    await context.close();
+  });
+
+  test("a wallet token links to its card, and the card to its tokens", async ({ browser }) => {
+    const context = await contextAs(browser, "viewer");
+    const page = await context.newPage();
+    const [token] = (await bankGet("/digital_wallet_token?page_size=1")).data;
+    await page.goto(`/wallet-tokens/${token!.id}`);
+    await page.locator('[data-field="card_id"] a').click();
+    await expect(page).toHaveURL(`/cards/${token!.card_id}`);
+    await page.getByRole("link", { name: "Wallet tokens of this card" }).click();
+    await expect(page).toHaveURL(`/wallet-tokens?card_id=${token!.card_id}`);
+    await expect.poll(() => rowIds(page)).toContain(token!.id);
+    await context.close();
+  });
+
+  test("an unknown id is a not-found page, a malformed one says so", async ({ browser }) => {
+    const context = await contextAs(browser, "viewer");
+    const page = await context.newPage();
+    const missing = await page.goto("/ach/ach_doesnotexist0");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByTestId("not-found")).toContainText("No ACH transfer with id ach_doesnotexist0");
+    await page.goto("/ach/nt_wrongkind");
+    await expect(page.getByTestId("malformed-id")).toContainText("ACH transfer ids start with ach_");
+    await context.close();
+  });
+});
+
+test.describe("applications for compliance", () => {
+  test("the viewer sees masked personal data and no reveal button", async ({ browser }) => {
+    const context = await contextAs(browser, "viewer");
+    const page = await context.newPage();
+    const [application] = (await bankGet("/apply/person_application?page_size=1")).data;
+    await page.goto(`/applications/person/${application!.id}`);
+    await expect(page.locator('[data-field="date_of_birth"]')).toHaveText("****-**-**");
+    await expect(page.getByRole("button", { name: /Reveal/ })).toHaveCount(0);
+    await expect(page.getByTestId("masked-note")).toBeVisible();
+    expect(await page.content()).not.toContain(String(application!.date_of_birth));
+    await context.close();
+  });
+
+  test("compliance reveals, sees the values marked, the reveal is audited, and leaving hides them", async ({ browser }) => {
+    const context = await contextAs(browser, "compliance");
+    const page = await context.newPage();
+    const [application] = (await bankGet("/apply/person_application?page_size=1")).data;
+    await page.goto(`/applications/person/${application!.id}`);
+    await expect(page.locator('[data-field="date_of_birth"]')).toHaveText("****-**-**");
+    await page.getByRole("button", { name: "Reveal masked fields (audited)" }).click();
+    await expect(page.getByTestId("revealed-banner")).toBeVisible();
+    await expect(page.locator('[data-field="date_of_birth"]')).toHaveText(`${application!.date_of_birth}revealed`);
+    await page.goto(`/audit?action=person_application.reveal&target=${application!.id}`);
+    const row = page.getByTestId("audit-table").locator("tbody tr").filter({ hasText: String(application!.id) });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("compliance@demo.bank");
+    await page.goBack();
+    await expect(page.locator('[data-field="date_of_birth"]')).toHaveText("****-**-**");
+    await context.close();
+  });
+
+  test("a business application lists its beneficial owners, each linked to their person application", async ({ browser }) => {
+    const context = await contextAs(browser, "compliance");
+    const page = await context.newPage();
+    const [business] = (await bankGet("/apply/business_application?page_size=1")).data;
+    const owners = business!.person_applications as Array<{ id: string; ownership_percentage: number; roles: string[] }>;
+    await page.goto(`/applications/business/${business!.id}`);
+    await expect(page.getByTestId("owner-row")).toHaveCount(owners.length);
+    const total = owners.reduce((sum, owner) => sum + owner.ownership_percentage, 0);
+    await expect(page.getByTestId("owner-flags")).toHaveCount(total > 100 || !owners.some((owner) => owner.roles.includes("control_person")) ? 1 : 0);
+    await page.getByTestId("owner-row").first().getByRole("link").click();
+    await expect(page).toHaveURL(`/applications/person/${owners[0]!.id}`);
+    await context.close();
+  });
+});
+
+test.describe("find anything by id", () => {
+  test("the search box opens a pasted id and reports unknown prefixes and missing objects", async ({ browser }) => {
+    const context = await contextAs(browser, "viewer");
+    const page = await context.newPage();
+    const [payment] = (await bankGet("/fednow?page_size=1")).data;
+    await page.goto("/");
+    const search = page.getByRole("searchbox", { name: "Find by id" });
+    await search.fill("zz_123");
+    await search.press("Enter");
+    await expect(page.getByTestId("id-search-status")).toContainText('"zz_123" does not start with a known id prefix');
+    await search.fill("fednow_doesnotexist");
+    await search.press("Enter");
+    await expect(page.getByTestId("id-search-status")).toContainText("No instant payment with id fednow_doesnotexist");
+    await search.fill(` ${payment!.id} `);
+    await search.press("Enter");
+    await expect(page).toHaveURL(`/instant-payments/${payment!.id}`);
+    await expect(page.getByTestId("resource-detail")).toHaveAttribute("data-id", payment!.id);
+    await context.close();
+  });
+
+  test("the palette (Ctrl-K) opens ids and jumps to sections", async ({ browser }) => {
+    const context = await contextAs(browser, "viewer");
+    const page = await context.newPage();
+    const [sweep] = (await bankGet("/deposit_sweep?page_size=1")).data;
+    await page.goto("/");
+    await page.keyboard.press("Control+k");
+    const input = page.getByPlaceholder("Paste an id or type a section…");
+    await input.fill(sweep!.id);
+    await input.press("Enter");
+    await expect(page).toHaveURL(`/deposit-sweeps/${sweep!.id}`);
+    await page.keyboard.press("Control+k");
+    await input.fill("webhooks");
+    await input.press("Enter");
+    await expect(page).toHaveURL("/webhooks");
+    await page.keyboard.press("Control+k");
+    await input.fill("card_missing01");
+    await input.press("Enter");
+    await expect(page.getByTestId("palette-status")).toContainText("No card with id card_missing01");
+    await context.close();
+  });
+});
+
+test("home links each item needing attention to the list filtered to exactly it", async ({ browser }) => {
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  await page.goto("/");
+  const returned = page.getByTestId("attention-item").filter({ hasText: "Returned ACH transfers" });
+  const count = (await bankGet("/ach?page_size=100&status=returned")).data.length;
+  await expect(returned).toContainText(String(count));
+  await returned.click();
+  await expect(page).toHaveURL("/ach?status=returned");
+  await expect.poll(() => rowIds(page)).toEqual(ids(await bankGet("/ach?status=returned")));
+  await context.close();
+});

@@ -1,0 +1,67 @@
+import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+
+export const businessApplications: ResourceDefinition = {
+  name: "business_application",
+  title: "Business applications",
+  singular: "Business application",
+  route: "/applications/business",
+  apiPath: "/apply/business_application",
+  idPrefix: "abus_",
+  personalData: true,
+  columns: [
+    id(),
+    { key: "name", label: "Business" },
+    { key: "legal_structure", label: "Structure" },
+    { key: "incorporation_state", label: "State", format: "mono" },
+    { key: "naics", label: "NAICS", format: "mono" },
+    { key: "tin", label: "TIN", format: "mono" },
+    { key: "publicly_traded", label: "Public", format: "boolean", hiddenByDefault: true },
+    createdAt,
+  ],
+  headline: { key: "name", label: "Business" },
+  sections: [
+    {
+      title: "Business",
+      fields: [
+        { key: "name", label: "Legal name" },
+        { key: "dba", label: "Doing business as" },
+        { key: "description", label: "Description" },
+        { key: "legal_structure", label: "Legal structure" },
+        { key: "incorporation_state", label: "Incorporation state", format: "mono" },
+        { key: "established_on", label: "Established", format: "date" },
+        { key: "naics", label: "NAICS code", format: "mono" },
+        { key: "naics_description", label: "NAICS sector" },
+        { key: "publicly_traded", label: "Publicly traded", format: "boolean" },
+        { key: "urls", label: "Websites", format: "list" },
+      ],
+    },
+    {
+      title: "Tax and identification",
+      fields: [
+        { key: "tin", label: "TIN", format: "mono" },
+        { key: "identification_number_type", label: "Identification type" },
+        { key: "identification_number", label: "Identification number", format: "mono" },
+      ],
+    },
+    {
+      title: "Contact and addresses",
+      fields: [
+        { key: "phone_number", label: "Phone", format: "mono" },
+        { key: "physical_address", label: "Physical", format: "address" },
+        { key: "mailing_address", label: "Mailing", format: "address" },
+      ],
+    },
+    {
+      title: "Structure",
+      fields: [
+        { key: "parent_businesses", label: "Parent businesses", format: "list" },
+        { key: "bank_id", label: "Bank", format: "mono" },
+        { key: "org_id", label: "Organization", format: "mono" },
+      ],
+    },
+    { title: "Documents", fields: [{ key: "document_ids", label: "Document ids", format: "list" }] },
+    timestamps,
+    { title: "Data", fields: [{ key: "bankdata", label: "Bank data", format: "json" }, { key: "userdata", label: "User data", format: "json" }] },
+  ],
+  panels: [{ kind: "beneficial-owners", after: "Tax and identification" }],
+};

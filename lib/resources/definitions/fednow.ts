@@ -1,0 +1,77 @@
+import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+
+export const instantPayments: ResourceDefinition = {
+  name: "fednow",
+  title: "Instant payments",
+  singular: "Instant payment",
+  route: "/instant-payments",
+  apiPath: "/fednow",
+  idPrefix: "fednow_",
+  columns: [
+    id(),
+    { key: "status", label: "Status", format: "status" },
+    { key: "external_status", label: "External status", format: "status" },
+    { key: "amount", label: "Amount", format: "money" },
+    { key: "payment_type", label: "Type" },
+    { key: "external_name", label: "External party" },
+    { key: "account_id", label: "Account", format: "mono" },
+    { key: "payment_id", label: "Network payment id", format: "mono", hiddenByDefault: true },
+    { key: "fed_settlement_date", label: "Settlement date", format: "date", hiddenByDefault: true },
+    createdAt,
+  ],
+  filters: {
+    account_id: { label: "Account", idPrefix: "acct_" },
+    bank_id: { label: "Bank", idPrefix: "bank_" },
+    org_id: { label: "Organization", idPrefix: "org_" },
+    external_account_number: { label: "External account number" },
+    external_status: { label: "External status" },
+    payment_id: { label: "Network payment id" },
+  },
+  headline: { key: "amount", label: "Amount", format: "money" },
+  sections: [
+    {
+      title: "Payment",
+      fields: [
+        { key: "status", label: "Status", format: "status" },
+        { key: "amount", label: "Amount", format: "money" },
+        { key: "currency", label: "Currency" },
+        { key: "payment_type", label: "Type" },
+        { key: "payment_id", label: "Network payment id", format: "mono" },
+        { key: "fed_settlement_date", label: "Settlement date", format: "date" },
+        { key: "description", label: "Description" },
+        { key: "memo", label: "Memo" },
+        { key: "originator_name", label: "Sender name" },
+        { key: "error", label: "Failure reason" },
+      ],
+    },
+    {
+      title: "External account",
+      fields: [
+        { key: "external_status", label: "External status", format: "status" },
+        { key: "external_name", label: "Name" },
+        { key: "external_account_number", label: "Account number", format: "mono", link: { list: "fednow", filter: "external_account_number" } },
+        { key: "external_routing_number", label: "Routing number", format: "mono" },
+        { key: "external_reject_reason.code", label: "Reject code", format: "mono" },
+        { key: "external_reject_reason.message", label: "Reject reason" },
+      ],
+    },
+    {
+      title: "Parties",
+      fields: [
+        { key: "account_id", label: "Account", format: "mono", link: { list: "fednow", filter: "account_id" } },
+        { key: "bank_id", label: "Bank", format: "mono", link: { list: "fednow", filter: "bank_id" } },
+        { key: "org_id", label: "Organization", format: "mono", link: { list: "fednow", filter: "org_id" } },
+        { key: "related_fednow_ids", label: "Related payments", format: "list", link: { detail: "fednow" } },
+      ],
+    },
+    {
+      title: "Submission context",
+      fields: [
+        { key: "security_context.device_id", label: "Device", format: "mono" },
+        { key: "security_context.ip_address", label: "IP address", format: "mono" },
+        { key: "security_context.user_agent", label: "User agent" },
+      ],
+    },
+    timestamps,
+  ],
+};

@@ -1,0 +1,53 @@
+import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+
+export const networkTransfers: ResourceDefinition = {
+  name: "network_transfer",
+  title: "Network transfers",
+  singular: "Network transfer",
+  route: "/network-transfers",
+  apiPath: "/network_transfer",
+  idPrefix: "nt_",
+  columns: [
+    id(),
+    { key: "status", label: "Status", format: "status" },
+    { key: "amount", label: "Amount", format: "money" },
+    { key: "from_account_id", label: "From account", format: "mono" },
+    { key: "to_account_id", label: "To account", format: "mono" },
+    { key: "description", label: "Description" },
+    { key: "cross_bank", label: "Cross-bank", format: "boolean", hiddenByDefault: true },
+    { key: "estimated_settlement_at", label: "Est. settlement", format: "timestamp", hiddenByDefault: true },
+    createdAt,
+  ],
+  filters: {
+    from_account_id: { label: "From account", idPrefix: "acct_" },
+    to_account_id: { label: "To account", idPrefix: "acct_" },
+    cross_bank: { label: "Cross-bank" },
+    org_id: { label: "Organization", idPrefix: "org_" },
+  },
+  headline: { key: "amount", label: "Amount", format: "money" },
+  sections: [
+    {
+      title: "Transfer",
+      fields: [
+        { key: "status", label: "Status", format: "status" },
+        { key: "amount", label: "Amount", format: "money" },
+        { key: "description", label: "Description" },
+        { key: "error", label: "Failure message" },
+        { key: "cross_bank", label: "Between different banks", format: "boolean" },
+        { key: "estimated_settlement_at", label: "Estimated settlement", format: "timestamp" },
+        { key: "balanced_at", label: "Balancing wire sent", format: "timestamp" },
+        { key: "version", label: "API version", format: "mono" },
+      ],
+    },
+    {
+      title: "Accounts",
+      fields: [
+        { key: "from_account_id", label: "From account", format: "mono", link: { list: "network_transfer", filter: "from_account_id" } },
+        { key: "to_account_id", label: "To account", format: "mono", link: { list: "network_transfer", filter: "to_account_id" } },
+        { key: "org_id", label: "Organization", format: "mono", link: { list: "network_transfer", filter: "org_id" } },
+      ],
+    },
+    timestamps,
+    { title: "Data", fields: [{ key: "userdata", label: "User data", format: "json" }, { key: "bankdata", label: "Bank data", format: "json" }] },
+  ],
+};

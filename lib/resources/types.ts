@@ -1,0 +1,73 @@
+/**
+ * What the console shows of each bank resource: its list columns, detail sections, id prefix and routes. One generic
+ * list (components/bank/resource-list.tsx) and one detail layout (components/bank/resource-detail.tsx) render every
+ * resource from these definitions. Client-safe on purpose: no zod and no server code, so the browser bundle stays small
+ * (the server derives the filter controls from the contract's list queries, lib/resources/filters.ts).
+ */
+import type { ListedResource } from "@/lib/contract/operations";
+
+export type ResourceName = ListedResource;
+
+/** How one value is shown; each format has one renderer (components/bank/value.tsx). */
+export type ValueFormat =
+  | "text"
+  | "mono"
+  | "id"
+  | "money"
+  | "status"
+  | "timestamp"
+  | "date"
+  | "boolean"
+  | "json"
+  | "list"
+  | "address"
+  | "percent";
+
+/** Where a value leads: the detail page of the object it names, or a list filtered by it. */
+export type ValueLink = { detail: ResourceName } | { list: ResourceName; filter: string };
+
+export interface Field {
+  /** Dotted path into the object (`security_context.ip_address`). */
+  key: string;
+  label: string;
+  format?: ValueFormat;
+  link?: ValueLink;
+  /** List columns hidden until the user shows them (column visibility is remembered per user in the browser). */
+  hiddenByDefault?: boolean;
+}
+
+export interface DetailSection {
+  title: string;
+  fields: Field[];
+}
+
+export interface ResourceDefinition {
+  name: ResourceName;
+  /** Plural title of the list page and the navigation entry. */
+  title: string;
+  /** "ACH transfer": used in headings and messages ("No ACH transfer with id ..."). */
+  singular: string;
+  /** The console page: `/ach`; detail pages are `${route}/{id}`. */
+  route: string;
+  /** The bank's list path (`/ach`); the console proxies it at `/api/bank${apiPath}`. */
+  apiPath: string;
+  idPrefix: string;
+  /** The list's columns, left to right; the first is the id. */
+  columns: Field[];
+  /** Labels and id prefixes of the list's filters; the filters themselves come from the contract's list query. */
+  filters?: Record<string, { label?: string; idPrefix?: string; hint?: string }>;
+  /** The detail page's title line: a field shown beside the id (an amount, a name). */
+  headline?: Field;
+  sections: DetailSection[];
+  /** Links from the detail page to other lists related to this object. */
+  relatedLists?: Array<{ label: string; list: ResourceName; filter: string; from?: string }>;
+  /** Panels beyond the field sections (the beneficial-owner review table), placed after the section titled `after`. */
+  panels?: Array<{ kind: "beneficial-owners"; after: string }>;
+  /** The object carries personal data: masked unless a role with `pii:reveal` reveals it (audited). */
+  personalData?: boolean;
+}
+
+export const id = (label = "Id"): Field => ({ key: "id", label, format: "id" });
+export const createdAt: Field = { key: "created_at", label: "Created", format: "timestamp" };
+export const updatedAt: Field = { key: "updated_at", label: "Updated", format: "timestamp" };
+export const timestamps: DetailSection = { title: "Record", fields: [id(), createdAt, updatedAt] };
