@@ -24,6 +24,8 @@ async function bankIds(request: APIRequestContext, resource: string, query: stri
 }
 
 test("a CSV export of a filtered list has the same rows as the bank, and is in the audit trail", async ({ browser, request }) => {
+  // Two sign-ins and up to three export-and-compare rounds: ~10 s on a quiet machine, more on the shared 2 cores.
+  test.setTimeout(90_000);
   const { context: viewer } = await signedInContext(browser, "viewer");
   // The sandbox's lifecycle engine moves transfers between statuses while the suite runs: compare only when the bank
   // gave the same answer before and after the export.

@@ -87,7 +87,10 @@ describe.each(testDatabaseTargets)("audit trail on $name", (target) => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await listAuditRecords(database.db, { actor: "pager@", from: today, to: today }, { limit: 10 })).toHaveLength(5);
     expect(await listAuditRecords(database.db, { actor: "pager@", to: "2000-01-01" }, { limit: 10 })).toHaveLength(0);
-    expect(await listAuditActions(database.db)).toEqual(expect.arrayContaining(["application.reveal", "staff.lock", "webhook.update"]));
+    // Only this test's own action: the others' records exist only when they ran first (shuffled runs).
+    const actions = await listAuditActions(database.db);
+    expect(actions).toContain("staff.lock");
+    expect(new Set(actions).size).toBe(actions.length);
   });
 
   it("reads every matching record for an export, across pages, newest first", async () => {
