@@ -4,8 +4,14 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** Single sign-on against a real OpenID Connect provider that e2e/sso.spec.ts starts on this port (e2e/support/oidc-provider.ts). */
+/**
+ * Single sign-on against a real OpenID Connect provider that e2e/sso.spec.ts starts on this port
+ * (e2e/support/oidc-provider.ts). The console is reached as `localhost` there: Next.js names every loopback request
+ * `localhost` inside route handlers, so Auth.js's callback URL says localhost, and the sign-in must start on that origin
+ * for the provider's redirect and Auth.js's cookies to match.
+ */
 export const oidc = {
+  consoleOrigin: baseURL.replace("127.0.0.1", "localhost"),
   issuer: `http://127.0.0.1:${Number(process.env.E2E_OIDC_PORT ?? sandboxPort + 1)}`,
   clientId: "console-e2e",
   clientSecret: "e2e-oidc-client-secret-not-for-production",

@@ -20,7 +20,7 @@ test.afterAll(async () => {
 
 /** Signs in through the provider's own login and consent pages as the account `login`. */
 async function signInWithSso(page: Page, login: string) {
-  await page.goto("/sign-in");
+  await page.goto(`${oidc.consoleOrigin}/sign-in`);
   await page.getByRole("button", { name: `Sign in with ${oidc.name}` }).click();
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill("any password");

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import Provider from "oidc-provider";
-import { baseURL, oidc } from "../../playwright.config";
+import { oidc } from "../../playwright.config";
 
 /** What the provider says about each of its accounts; the login name typed on its page is the subject (`sub`). */
 export type OidcAccounts = Record<string, { email: string; email_verified: boolean }>;
@@ -16,7 +16,7 @@ export async function startOidcProvider(accounts: OidcAccounts): Promise<{ close
       {
         client_id: oidc.clientId,
         client_secret: oidc.clientSecret,
-        redirect_uris: [`${baseURL}/api/auth/callback/oidc`],
+        redirect_uris: [`${oidc.consoleOrigin}/api/auth/callback/oidc`],
         response_types: ["code"],
         grant_types: ["authorization_code"],
       },

@@ -29,6 +29,9 @@ async function burst(authorize: ReturnType<typeof passwordSignIn>, email: string
   return Promise.allSettled(Array.from({ length: count }, (_, index) => authorize({ email, password: `guess-${index}` }, requestFrom(index + offset))));
 }
 
+/** Tests that compute real N=2^17 hashes (about 1 s each, several times that on a loaded 2-core machine). */
+const hashingTimeoutMs = 120_000;
+
 /** Every attempt at the same instant: no throttle delay runs out, however slow the machine. */
 const frozen = new Date();
 
@@ -37,7 +40,7 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
   const signIn = (counter: ReturnType<typeof countingVerify>, db = database.db) =>
     passwordSignIn({ db: async () => db, trustedProxies: [proxy], verify: counter.verify, refusalDelayMs: 0, now: () => frozen });
 
-  it("checks at most the allowed number of passwords for 200 parallel wrong ones, each from its own address", async () => {
+  it("checks at most the allowed number of passwords for 200 parallel wrong ones, each from its own address", { timeout: hashingTimeoutMs }, async () => {
     const email = "burst@bank.example";
     await createStaff(database.db, { email, name: "Burst", role: "viewer", password: "the right password" });
     const counter = countingVerify();
@@ -49,7 +52,7 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
     await expect(signIn(counter)({ email, password: "the right password" }, requestFrom(7))).rejects.toThrow(SignInThrottled);
   });
 
-  it("throttles an unknown email exactly like a real one", async () => {
+  it("throttles an unknown email exactly like a real one", { timeout: hashingTimeoutMs }, async () => {
     const counter = countingVerify();
     await burst(signIn(counter), "nobody@bank.example", 50);
     expect(counter.calls).toBe(perUserRule.freeAttempts);
@@ -64,7 +67,7 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
     for (let i = 0; i < perUserRule.freeAttempts; i++) expect(await authorize({ email, password: "wrong" }, requestFrom(i))).toBeNull();
   });
 
-  it("hashes a password stored at an older cost again on sign-in", async () => {
+  it("hashes a password stored at an older cost again on sign-in", { timeout: hashingTimeoutMs }, async () => {
     const email = "legacy@bank.example";
     const user = await createStaff(database.db, { email, name: "Legacy", role: "viewer", password: null });
     const legacy = "scrypt$1024$8$1$c2FsdA==$" + scryptSync("old but right", Buffer.from("c2FsdA==", "base64"), 32, { N: 1024, r: 8, p: 1 }).toString("base64");
@@ -85,7 +88,7 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
     }
   });
 
-  it.runIf(target.name === "postgresql")("holds across two console instances sharing the database", async () => {
+  it.runIf(target.name === "postgresql")("holds across two console instances sharing the database", { timeout: hashingTimeoutMs }, async () => {
     const email = "two-instances@bank.example";
     const second = connectDatabase(database.pool.options.connectionString!, schema);
     try {
