@@ -301,3 +301,22 @@ test("a bank that cannot be used is named in the error state, with a retry", asy
   await expect(page.getByTestId("error-state")).toBeVisible();
   await context.close();
 });
+
+test("Export CSV in a list's toolbar saves the filtered list, every page, with live progress", async ({ browser }) => {
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  await page.goto("/ach?status=returned&page_size=25");
+  let expected: string[] = [];
+  for (let answer = await bankGet("/ach?status=returned&page_size=100"); ; answer = await bankGet(`/ach?status=returned&page_size=100&page_cursor=${nextCursor(answer)}`)) {
+    expected = [...expected, ...ids(answer)];
+    if (!nextCursor(answer)) break;
+  }
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  await expect(page.getByTestId("export-progress")).toHaveText(`Exported ${expected.length} rows`);
+  const file = await (await download).createReadStream();
+  const text = (await new Response(file as unknown as ReadableStream).text()).trim();
+  const rows = text.split("\r\n").slice(1).map((line) => line.split(",")[0]);
+  expect(rows).toEqual(expected);
+  await context.close();
+});

@@ -95,11 +95,11 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
   return (
     <div className="flex flex-wrap items-center gap-3">
       {canReveal ? (
-        <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+        <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-sm text-fg">
           <input
             id={checkboxId}
             type="checkbox"
-            className="h-4 w-4 rounded border-slate-300"
+            className="h-4 w-4 rounded border-line"
             checked={unmasked}
             disabled={running}
             onChange={(event) => setUnmasked(event.target.checked)}
@@ -116,12 +116,12 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
           Export CSV
         </Button>
       )}
-      <p aria-live="polite" className="text-sm text-slate-600" data-testid="export-progress">
+      <p aria-live="polite" className="text-sm text-muted" data-testid="export-progress">
         {state.step === "running" ? `Exporting… ${state.rows.toLocaleString("en-US")} rows so far` : null}
         {state.step === "done" ? `Exported ${state.rows.toLocaleString("en-US")} rows` : null}
       </p>
       {state.step === "failed" ? (
-        <p role="alert" className="w-full rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="export-error">
+        <p role="alert" className="w-full rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200" data-testid="export-error">
           {state.message}
           {state.requestId ? <span className="block text-xs text-red-700">Request id: {state.requestId}</span> : null}
         </p>
