@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { resourceList } from "@/lib/resources";
 import { bankGet, contextAs, nextCursor, type BankListAnswer } from "./support/bank";
@@ -314,8 +315,7 @@ test("Export CSV in a list's toolbar saves the filtered list, every page, with l
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   await expect(page.getByTestId("export-progress")).toHaveText(`Exported ${expected.length} rows`);
-  const file = await (await download).createReadStream();
-  const text = (await new Response(file as unknown as ReadableStream).text()).trim();
+  const text = readFileSync((await (await download).path())!, "utf8").trim();
   const rows = text.split("\r\n").slice(1).map((line) => line.split(",")[0]);
   expect(rows).toEqual(expected);
   await context.close();
