@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { exposedOperations } from "@/lib/api/bank-allowlist";
+import { dpopProof } from "@/lib/bank/test-support/dpop-proof";
 import { operations } from "@/lib/contract/operations";
 import { can, roles, type Permission } from "@/lib/permissions";
 import { resourceList } from "@/lib/resources";
 import { baseURL } from "../playwright.config";
-import { signedInContext } from "./support/staff";
+import { demoUser, signedInContext } from "./support/staff";
 
 /**
  * The permission matrix: every page and route handler, unauthenticated and as each role, against lib/permissions.ts.
@@ -64,8 +66,57 @@ const routes: Array<{ method: string; path: string; permission: Permission }> = 
 ];
 
 // Mutations carry the console's own Origin, so a 403 can only come from the permission check.
-const call = (request: APIRequestContext, route: { method: string; path: string }) =>
-  request.fetch(route.path, { method: route.method, maxRedirects: 0, headers: { origin: baseURL } });
+const call = (request: APIRequestContext, route: { method: string; path: string; body?: unknown }) =>
+  request.fetch(route.path, { method: route.method, maxRedirects: 0, headers: { origin: baseURL }, data: route.body });
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+
+/**
+ * A valid request of every route: ids from the demo seed (read by the admin), a webhook made for each run (and one more
+ * to delete), valid bodies, and the exact success status and audit record the contract and the allowlist promise.
+ */
+async function validRequests(admin: APIRequestContext) {
+  const firstId = async (list: string) => {
+    const response = await admin.get(`/api/bank${list}`);
+    expect(response.status(), list).toBe(200);
+    return ((await response.json()) as { data: Array<{ id: string }> }).data[0]!.id;
+  };
+  const newWebhook = async () => {
+    const response = await admin.post("/api/bank/webhook", { data: { url: `https://hooks.example/${randomUUID()}`, event: "ach.update" }, headers: { origin: baseURL } });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const ids: Record<string, string> = { "/webhook": await newWebhook(), "/card": await firstId("/card?page_size=1&status=active") };
+  const idOf = async (collection: string) => (ids[collection] ??= await firstId(`${collection}?page_size=1`));
+  const bodies: Partial<Record<string, (id: string) => Promise<unknown>>> = {
+    patch_network_transfer: async () => ({ userdata: { matrix: randomUUID() } }),
+    create_uxt_access_token: (id) => dpopProof(`http://127.0.0.1:${sandboxPort}/card/${id}/uxt_access_token`).then((dpop) => ({ dpop })),
+    create_simulation: async () => ({ type: "digital_wallet_token.provisioning", simulation: { card_id: ids["/card"] } }),
+    create_webhook: async () => ({ url: `https://hooks.example/${randomUUID()}`, event: "ach.update" }),
+    patch_webhook: async () => ({ userdata: { matrix: randomUUID() } }),
+  };
+  const requests = [{ method: "GET", path: "/api/audit/export", permission: "audit:read" as Permission, status: 200, body: undefined as unknown, audit: undefined as { action: string; target: string | null } | undefined }];
+  for (const exposed of exposedOperations) {
+    const operation = operations.find((candidate) => candidate.operationId === exposed.operationId)!;
+    const collection = operation.path.split("/{id}")[0]!;
+    const id = !operation.path.includes("{id}") ? null : exposed.operationId === "delete_webhook" ? await newWebhook() : await idOf(collection);
+    const target = id ?? (exposed.operationId === "create_simulation" ? ids["/card"]! : null);
+    requests.push({
+      method: operation.method.toUpperCase(),
+      path: `/api/bank${id ? operation.path.replace("{id}", id) : operation.path}${operation.operationId.startsWith("list_") ? "?page_size=2" : ""}`,
+      permission: exposed.permission,
+      status: operation.response.status,
+      body: await bodies[exposed.operationId]?.(id ?? ""),
+      audit: exposed.audit ? { action: exposed.audit.action, target } : undefined,
+    });
+  }
+  return requests;
+}
+
+/** The audit export's line for `requestId` (the admin reads the trail). */
+async function auditLine(admin: APIRequestContext, action: string, requestId: string) {
+  const csv = await (await admin.get(`/api/audit/export?action=${encodeURIComponent(action)}`)).text();
+  return csv.split("\r\n").find((line) => line.includes(`,${requestId},`)) ?? `no audit record of ${action} with request id ${requestId}`;
+}
 
 test.describe("unauthenticated", () => {
   for (const { path } of pages) {
@@ -97,19 +148,32 @@ for (const role of roles) {
       await context.close();
     });
 
-    test("route handlers: exactly those the role's permissions allow, everything else 403", async ({ browser }) => {
+    test("route handlers: every allowed request succeeds with its exact status and audit record, every other one is 403", async ({ browser }) => {
+      test.setTimeout(120_000);
       const { context } = await signedInContext(browser, role);
-      for (const route of routes) {
-        const response = await call(context.request, route);
-        const label = `${role} ${route.method} ${route.path} (${route.permission})`;
-        if (can(role, route.permission)) {
-          expect([401, 403], label).not.toContain(response.status());
+      const { context: adminContext } = await signedInContext(browser, "admin");
+      const refused: string[] = [];
+      for (const probe of await validRequests(adminContext.request)) {
+        const response = await call(context.request, probe);
+        const label = `${role} ${probe.method} ${probe.path} (${probe.permission})`;
+        const requestId = response.headers()["x-request-id"]!;
+        if (can(role, probe.permission)) {
+          expect(response.status(), `${label}: ${await response.text()}`).toBe(probe.status);
+          if (probe.audit) {
+            const line = await auditLine(adminContext.request, probe.audit.action, requestId);
+            expect(line, label).toContain(`,${demoUser(role).email},`);
+            expect(line, label).toContain(`,${role},sandbox,${probe.audit.action},${probe.audit.target ?? ""},succeeded,,${requestId},`);
+          }
         } else {
           expect(response.status(), label).toBe(403);
           expect(await response.json(), label).toEqual({ error: { code: "forbidden", message: expect.any(String) } });
+          refused.push(requestId);
         }
       }
+      const trail = await (await adminContext.request.get("/api/audit/export")).text();
+      expect(refused.filter((requestId) => trail.includes(requestId))).toEqual([]);
       await context.close();
+      await adminContext.close();
     });
 
     test("navigation shows only the sections the role may open", async ({ browser }) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { audited, listAuditRecords, recordAuditEvent, type AuditRecord } from "@/lib/audit/trail";
+import { audited, listAuditRecords, recordAuditEvent } from "@/lib/audit/trail";
 import type { StaffUser } from "@/lib/auth/staff-users";
 import { createBankClient, findOperation, type BankClient } from "@/lib/bank/client";
 import { dpopProof } from "@/lib/bank/test-support/dpop-proof";
@@ -12,6 +12,7 @@ import { createLogger } from "@/lib/log";
 import { maskForViewer, type ApplicationKind } from "@/lib/pii";
 import { roles, type Role } from "@/lib/permissions";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
+import { auditRecordsOf, expectedAuditRecord } from "@/tests/support/audit-records";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { exposedOperations } from "./bank-allowlist";
@@ -228,7 +229,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
 
   const allAuditRecords = () => listAuditRecords(database.db, {}, { limit: 10_000 });
   /** The audit records written while answering `response` (matched by its request id). */
-  const auditRecordsOf = async (response: ProxyAnswer) => (await allAuditRecords()).filter((record) => record.requestId === response.requestId);
+  const recordsOf = (response: ProxyAnswer) => auditRecordsOf(database, response.requestId);
   const sentToBank = () => bank.received.map((request) => `${request.method} ${new URL(request.url, bank.url).pathname}`);
   /** A database whose connections are closed: every audit write fails. */
   const unwritableAuditTrail = async () => {
@@ -236,16 +237,8 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
     await broken.close();
     auditDatabase = () => broken.db;
   };
-  const expectedRecord = (response: ProxyAnswer, fields: Pick<AuditRecord, "action" | "targetId" | "before" | "after" | "outcome" | "error">): AuditRecord => ({
-    id: expect.any(Number),
-    at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
-    actorId: currentUser!.id,
-    actorEmail: currentUser!.email,
-    role: currentUser!.role,
-    environment,
-    requestId: response.requestId!,
-    ...fields,
-  });
+  const expectedRecord = (response: ProxyAnswer, fields: Parameters<typeof expectedAuditRecord>[1]) =>
+    expectedAuditRecord({ actor: currentUser!, environment, requestId: response.requestId! }, fields);
 
   beforeEach(() => {
     bank.received.length = 0;
@@ -297,7 +290,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
       const answer = response.json ?? null;
       // What the audit trail keeps of the answer: all of it, except a card toolkit token (a credential).
       const after = answer && "access_token" in answer ? { ...(answer as object), access_token: "[not recorded]" } : answer;
-      expect(await auditRecordsOf(response)).toEqual([
+      expect(await recordsOf(response)).toEqual([
         expectedRecord(response, { action: mutation.action, targetId: request.target, before: request.before, after, outcome: "succeeded", error: null }),
       ]);
       const state = await request.readBack?.().catch((error: unknown) => error);
@@ -333,7 +326,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
       expect(response.status).toBe(502);
       expect(response.json).toEqual({ error: { code: "bank_error", message: "The bank failed to handle the request (HTTP 503)." } });
       expect(sentToBank()).toEqual(mutation.sends.map((method) => `${method} ${request.path}`));
-      expect(await auditRecordsOf(response)).toEqual([
+      expect(await recordsOf(response)).toEqual([
         expectedRecord(response, {
           action: mutation.action,
           targetId: request.target,
@@ -365,7 +358,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
       expect(response.status).toBe(403);
       expect(response.json).toEqual({ error: { code: "forbidden", message: expect.any(String) } });
       expect(bank.received).toEqual([]);
-      expect(await auditRecordsOf(response)).toEqual([]);
+      expect(await recordsOf(response)).toEqual([]);
     });
   });
 
@@ -377,7 +370,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
     const response = await callProxy("POST", "/simulation", { body });
     expect(response.status).toBe(400);
     expect(response.json).toEqual({ error: { code: "bank_rejected", message: expect.stringContaining("does not belong to APPLE_PAY") } });
-    expect(await auditRecordsOf(response)).toEqual([
+    expect(await recordsOf(response)).toEqual([
       expectedRecord(response, { action: "simulation.run", targetId: seed.card, before: null, after: null, outcome: "failed", error: expect.stringContaining("does not belong to APPLE_PAY") }),
     ]);
   });
@@ -387,7 +380,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
     const response = await callProxy("POST", `/card/${seed.card}/uxt_access_token`, { body });
     expect(response.status).toBe(400);
     expect(response.json).toEqual({ error: { code: "bank_rejected", message: expect.stringContaining("htu") } });
-    expect(await auditRecordsOf(response)).toEqual([
+    expect(await recordsOf(response)).toEqual([
       expectedRecord(response, { action: "card.uxt_access_token.create", targetId: seed.card, before: null, after: null, outcome: "failed", error: expect.stringContaining("htu") }),
     ]);
   });
@@ -397,7 +390,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
     expect(response.status).toBe(404);
     expect(response.json).toEqual({ error: { code: "not_found", message: expect.stringContaining("webhook_missing") } });
     expect(sentToBank()).toEqual(["GET /webhook/webhook_missing"]);
-    expect(await auditRecordsOf(response)).toEqual([]);
+    expect(await recordsOf(response)).toEqual([]);
   });
 
   it("refuses simulations outside the sandbox environment without calling the bank", async () => {
@@ -513,7 +506,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
       const response = await callProxy("GET", applicationPath());
       expect(response.status).toBe(200);
       expectMasked(response.json!, await raw());
-      expect(await auditRecordsOf(response)).toEqual([]);
+      expect(await recordsOf(response)).toEqual([]);
     });
 
     it("is masked in every item of a list", async () => {
@@ -529,10 +522,10 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
       currentUser = staff("compliance");
       const response = await callProxy("GET", applicationPath());
       expectMasked(response.json!, await raw());
-      expect(await auditRecordsOf(response)).toEqual([]);
+      expect(await recordsOf(response)).toEqual([]);
       const asked = await callProxy("GET", `${applicationPath()}?reveal=true`);
       expect(asked.status).toBe(400);
-      expect(await auditRecordsOf(asked)).toEqual([]);
+      expect(await recordsOf(asked)).toEqual([]);
     });
 
     it("masks a field the allowlist does not name, in a single object and in a list, for every role", async () => {
@@ -566,7 +559,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(response.json).toEqual(await raw());
-      expect(await auditRecordsOf(response)).toEqual([
+      expect(await recordsOf(response)).toEqual([
         expectedRecord(response, { action: `${kind}.reveal`, targetId: seed[kind], before: null, after: null, outcome: "succeeded", error: null }),
       ]);
     });
@@ -585,7 +578,7 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
       const response = await reveal();
       expect(response.status).toBe(403);
       expect(bank.received).toEqual([]);
-      expect(await auditRecordsOf(response)).toEqual([]);
+      expect(await recordsOf(response)).toEqual([]);
     });
   });
 });

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { audited, listAuditRecords, type AuditRecord } from "@/lib/audit/trail";
+import { audited } from "@/lib/audit/trail";
 import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
-import { can, type Permission, type Role } from "@/lib/permissions";
+import type { Role } from "@/lib/permissions";
+import { auditRecordsOf, expectedAuditRecord, formOf, Refused, requireRole } from "@/tests/support/audit-records";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { staffActions, type StaffActionDependencies, type StaffActionState } from "./staff-actions";
@@ -12,13 +13,7 @@ import { createStaff, findStaffById, type StaffUser } from "./staff-users";
 // The admin's staff server actions against a real console database and audit trail. Only the session is given (as
 // `requireUser`, which refuses a role without the permission asked for, like the real one does with a 403).
 
-class Refused extends Error {}
 const idle: StaffActionState = { error: null, done: null };
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-};
 
 describe.each(testDatabaseTargets)("staff server actions on $name", (target) => {
   const database = migratedConsoleDatabase(target);
@@ -28,10 +23,7 @@ describe.each(testDatabaseTargets)("staff server actions on $name", (target) => 
   let auditDb: () => typeof database.db;
 
   const dependencies: StaffActionDependencies = {
-    requireUser: async (permission: Permission) => {
-      if (!can(actor.role, permission)) throw new Refused(`${actor.role} lacks ${permission}`);
-      return actor;
-    },
+    requireUser: requireRole(() => actor),
     db: async () => database.db,
     audited: (entry, perform, options) => audited(auditDb(), entry, perform, options),
     newRequestId: () => requestId,
@@ -43,17 +35,8 @@ describe.each(testDatabaseTargets)("staff server actions on $name", (target) => 
 
   const staffMember = (role: Role = "viewer") =>
     createStaff(database.db, { email: `${randomUUID()}@bank.example`, name: "Some One", role, password: null });
-  const recordsOfThisRequest = async () => (await listAuditRecords(database.db, {}, { limit: 10_000 })).filter((record) => record.requestId === requestId);
-  const expectedRecord = (fields: Pick<AuditRecord, "action" | "targetId" | "before" | "after" | "outcome" | "error">): AuditRecord => ({
-    id: expect.any(Number),
-    at: expect.any(String),
-    actorId: actor.id,
-    actorEmail: actor.email,
-    role: actor.role,
-    environment: null,
-    requestId,
-    ...fields,
-  });
+  const recordsOfThisRequest = () => auditRecordsOf(database, requestId);
+  const expectedRecord = (fields: Parameters<typeof expectedAuditRecord>[1]) => expectedAuditRecord({ actor, environment: null, requestId }, fields);
 
   beforeEach(async () => {
     actor = await staffMember("admin");

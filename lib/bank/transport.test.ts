@@ -71,9 +71,12 @@ describe("sendBankRequest", () => {
   });
 
   describe.each(retryableFaults)("when the bank %s", (_name, fault, errorType) => {
+    // Only a stall needs the short timeout; an answer gets time to arrive on a loaded machine (a 503 once took 300 ms).
+    const faultOptions = errorType === BankTimeoutError ? options : { ...options, timeoutMs: 10_000 };
+
     it("retries a read, then fails with a typed error after every attempt", async () => {
       const target = await serve((_request, response) => fault(response));
-      const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
+      const error = await sendBankRequest(target, read, faultOptions).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(errorType);
       expect(error).toMatchObject({ operation: "listAch", attempts: 3 });
       expect(server!.received).toHaveLength(3);
@@ -81,7 +84,7 @@ describe("sendBankRequest", () => {
 
     it.each(writeMethods)("never retries a %s", async (method) => {
       const target = await serve((_request, response) => fault(response));
-      const error = await sendBankRequest(target, write(method), options).catch((caught: unknown) => caught);
+      const error = await sendBankRequest(target, write(method), faultOptions).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(errorType);
       expect(error).toMatchObject({ attempts: 1 });
       expect(server!.received).toHaveLength(1);

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { audited, listAuditRecords, type AuditRecord } from "@/lib/audit/trail";
+import { audited } from "@/lib/audit/trail";
 import { createStaff, type StaffUser } from "@/lib/auth/staff-users";
 import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
-import { can, type Permission } from "@/lib/permissions";
+import { auditRecordsOf, expectedAuditRecord, formOf, Refused, requireRole } from "@/tests/support/audit-records";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { credentialsActions, type CredentialsActionState } from "./actions";
@@ -15,13 +15,7 @@ import { loadSavedConnection, summarize } from "./store";
 // The admin's bank-credentials server actions against a real console database and audit trail. Given: the session
 // (`requireUser` refuses a role without the permission, as the real one does with a 403) and the encryption key.
 
-class Refused extends Error {}
 const idle: CredentialsActionState = { error: null, done: null };
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-};
 const secret = `secret-${randomUUID()}`;
 const basicForm = { environment: "production", baseUrl: "https://bank.example/api/", authType: "basic", keyId: "key_prod", secret };
 
@@ -38,10 +32,7 @@ describe.each(testDatabaseTargets)("bank credentials server actions on $name", (
     return summarize(saved, environment, "saved", saved ?? undefined);
   };
   const actions = credentialsActions({
-    requireUser: async (permission: Permission) => {
-      if (!can(actor.role, permission)) throw new Refused(`${actor.role} lacks ${permission}`);
-      return actor;
-    },
+    requireUser: requireRole(() => actor),
     db: async () => changeDb(),
     encryptionKey: () => {
       if (!keyConfigured) throw new MissingEncryptionKeyError();
@@ -53,17 +44,8 @@ describe.each(testDatabaseTargets)("bank credentials server actions on $name", (
     changed: () => undefined,
   });
 
-  const recordsOfThisRequest = async () => (await listAuditRecords(database.db, {}, { limit: 10_000 })).filter((record) => record.requestId === requestId);
-  const expectedRecord = (fields: Pick<AuditRecord, "action" | "targetId" | "before" | "after" | "outcome" | "error">): AuditRecord => ({
-    id: expect.any(Number),
-    at: expect.any(String),
-    actorId: actor.id,
-    actorEmail: actor.email,
-    role: actor.role,
-    environment: "production",
-    requestId,
-    ...fields,
-  });
+  const recordsOfThisRequest = () => auditRecordsOf(database, requestId);
+  const expectedRecord = (fields: Parameters<typeof expectedAuditRecord>[1]) => expectedAuditRecord({ actor, environment: "production", requestId }, fields);
   const notConfigured = summarize(null, "production", "saved");
 
   beforeEach(async () => {
