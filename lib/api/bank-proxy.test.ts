@@ -269,6 +269,23 @@ describe("the bank proxy route", () => {
       expect((await callProxy("GET", "/network_transfer/nt_1")).json).toMatchObject({ id: "nt_1", userdata: "[masked]" });
     });
 
+    it("answers the current userdata, and only it, to the role that may edit it, audited", async () => {
+      currentUser = staff("operations");
+      const response = await callProxy("POST", "/network_transfer/nt_1/userdata");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.json).toEqual({ userdata: { ticket: 1 }, updated_at: expect.any(String) });
+      const records = (await auditRecords()).filter((record) => record.requestId === response.headers.get("x-request-id"));
+      expect(records).toEqual([expect.objectContaining({ action: "network_transfer.userdata.read", targetId: "nt_1", role: "operations" })]);
+    });
+
+    it.each(["viewer", "compliance"] as const)("never answers the current userdata to %s, and the bank is not asked", async (role) => {
+      currentUser = staff(role);
+      const response = await callProxy("POST", "/network_transfer/nt_1/userdata");
+      expect(response.status).toBe(403);
+      expect(bank.received).toEqual([]);
+    });
+
     it("names the resource of every read it exposes, so no bank answer leaves unmasked", () => {
       const reads = exposedOperations.filter((exposed) => findOperation(exposed.operationId).method === "get");
       expect(reads.filter((exposed) => !exposed.resource).map((exposed) => exposed.operationId)).toEqual([]);
