@@ -47,6 +47,13 @@ export function WebhookDeliveries({ id }: DetailExtraProps) {
     placeholderData: keepPreviousData,
     refetchInterval: refreshMs,
   });
+  // The webhook itself is re-read on the same beat (same key as the page's header), so a webhook that enters error
+  // while the page is open shows it without a reload.
+  useQuery({
+    queryKey: bankKeys.detail(environment, "webhook", id),
+    queryFn: () => fetchConsole<Record<string, unknown>>(bankApiPath(`/webhook/${encodeURIComponent(id)}`)),
+    refetchInterval: refreshMs,
+  });
   const rows = deliveries.data?.data ?? [];
   const next = deliveries.data?.page_next ? new URL(deliveries.data.page_next, "http://console").searchParams.get("page_cursor") : null;
 

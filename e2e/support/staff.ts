@@ -14,7 +14,8 @@ export async function signIn(page: Page, credentials: { email: string; password:
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/sign-in/);
+  // A password check costs ~1 s of scrypt on an idle core (docs/benchmarks.md); a busy test machine needs more.
+  await expect(page).not.toHaveURL(/\/sign-in/, { timeout: 20_000 });
 }
 
 /** A fresh browser context signed in as the demo user of `role`; its `request` carries the session cookie. */
