@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, eventually } from "@/sandbox/webhooks/testing/receiver";
 import { baseURL } from "../playwright.config";
@@ -271,3 +274,23 @@ for (const role of ["viewer", "compliance"] as const) {
     }
   });
 }
+
+test("the action pages keep their first-load JavaScript under 250 kB gzip (CodeMirror and recharts load later)", async ({ browser }) => {
+  const webhook = (await bankSend<Webhook>("POST", "/webhook", { url: "http://127.0.0.1:9/never-answers", event: "fednow.create" })).body;
+  const [transfer] = await networkTransfers(1);
+  const card = (await bankGet<BankListAnswer>("/card?page_size=1")).data[0]!;
+  const context = await contextAs(browser, "admin");
+  const sizes: Record<string, number> = {};
+  try {
+    for (const route of ["/webhooks", `/webhooks/${webhook.id}`, `/network-transfers/${transfer!.id}`, `/cards/${card.id}`, "/simulations"]) {
+      const html = await (await context.request.get(`${baseURL}${route}`)).text();
+      const scripts = [...new Set([...html.matchAll(/\/_next\/static\/[^"'\s>]+?\.js/g)].map((match) => match[0]))];
+      const bytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length).split("?")[0]!))).length, 0);
+      sizes[route.replace(/\/[a-z]+_[A-Za-z0-9_-]+$/, "/{id}")] = Math.round(bytes / 102.4) / 10;
+    }
+  } finally {
+    await context.close();
+  }
+  console.log("first-load JS (kB gzip):", JSON.stringify(sizes));
+  for (const [route, kb] of Object.entries(sizes)) expect(kb, route).toBeLessThan(250);
+});
