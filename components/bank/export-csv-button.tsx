@@ -95,7 +95,7 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
   return (
     <div className="flex flex-wrap items-center gap-3">
       {canReveal ? (
-        <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+        <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-sm text-fg">
           <input
             id={checkboxId}
             type="checkbox"

@@ -66,7 +66,7 @@ export default async function StaffPage() {
 }
 
 function SessionList({ sessions }: { sessions: StaffSession[] }) {
-  if (sessions.length === 0) return <span className="text-slate-500">none</span>;
+  if (sessions.length === 0) return <span className="text-muted">none</span>;
   return (
     <ul className="space-y-1 text-xs" data-testid="staff-sessions">
       {sessions.map((session) => (
