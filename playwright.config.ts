@@ -63,6 +63,10 @@ export default defineConfig({
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_DATA: "memory",
       LOG_LEVEL: "warn",
+      // Webhook retries in a fraction of a second (default base 1 s, cap 1 h), so a failing receiver drives a webhook
+      // into error within seconds (e2e/console-actions.spec.ts); the threshold and window stay the defaults.
+      SANDBOX_WEBHOOK_RETRY_BASE_MS: "100",
+      SANDBOX_WEBHOOK_RETRY_CAP_MS: "400",
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_CLIENT_SECRET: oidc.clientSecret,

@@ -14,7 +14,7 @@ async function pagesToCheck(): Promise<string[]> {
       return first ? [`${definition.route}/${first.id}`] : [];
     }),
   );
-  return ["/", ...resourceList.map((definition) => `${definition.route}?page_size=25`), ...details.flat(), "/audit", "/settings/staff", "/settings/credentials"];
+  return ["/", ...resourceList.map((definition) => `${definition.route}?page_size=25`), ...details.flat(), "/simulations", "/audit", "/settings/staff", "/settings/credentials"];
 }
 
 for (const colorScheme of ["light", "dark"] as const) {

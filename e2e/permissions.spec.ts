@@ -19,6 +19,7 @@ const pages: Array<{ path: string; permission: Permission; allowedStatus?: numbe
   { path: "/", permission: "bank:read" },
   ...resourceList.map((definition) => ({ path: definition.route, permission: "bank:read" as const })),
   { path: "/audit", permission: "audit:read" },
+  { path: "/simulations", permission: "simulation:run" },
   { path: "/settings", permission: "staff:manage", allowedStatus: 307 },
   { path: "/settings/staff", permission: "staff:manage" },
   { path: "/settings/credentials", permission: "credentials:manage" },
@@ -62,6 +63,14 @@ const routes: Array<{ method: string; path: string; permission: Permission }> = 
       method: "POST",
       path: `/api/bank${operations.find((candidate) => candidate.operationId === exposed.operationId)!.path.replace(/\{[a-z_]+\}/g, probeId)}/reveal`,
       permission: "pii:reveal" as const,
+    })),
+  // Reading the current userdata to edit it: its own route, for the role that may edit it.
+  ...exposedOperations
+    .filter((exposed) => exposed.editableUserdata)
+    .map((exposed) => ({
+      method: "POST",
+      path: `/api/bank${operations.find((candidate) => candidate.operationId === exposed.operationId)!.path.replace(/\{[a-z_]+\}/g, probeId)}/userdata`,
+      permission: exposed.editableUserdata!,
     })),
 ];
 

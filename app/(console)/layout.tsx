@@ -16,7 +16,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <EnvironmentBanner environment={environment} />
       <div className="flex min-h-[calc(100vh-1.75rem)]">
         <aside className="w-52 shrink-0 border-r border-line bg-surface">
-          <Sidebar role={user.role} />
+          <Sidebar role={user.role} environment={environment} />
         </aside>
         <div className="min-w-0 flex-1">
           <ConsoleHeader user={user} />

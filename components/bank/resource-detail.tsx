@@ -9,6 +9,7 @@ import { bankKeys } from "@/lib/bank/query-keys";
 import { inSentence, valueAt } from "@/lib/format";
 import { listHref, resources, type Field, type ResourceName } from "@/lib/resources";
 import { BeneficialOwners } from "./beneficial-owners";
+import { detailExtras, type DetailContext } from "./detail-extras";
 import { ErrorState } from "./error-state";
 import { RevealControl, type Revealed } from "./reveal-control";
 import type { ServerError } from "./resource-list";
@@ -22,8 +23,22 @@ type BankObject = Record<string, unknown>;
  * objects and lists, and the exact object under "Raw JSON". Personal data stays masked unless a role that may reveal
  * it asks (audited); a revealed value is marked and lives only as long as this page.
  */
-export function ResourceDetail({ resource, id, serverError, actions }: { resource: ResourceName; id: string; serverError?: ServerError; actions?: ReactNode }) {
+export function ResourceDetail({
+  resource,
+  id,
+  serverError,
+  actions,
+  context = {},
+}: {
+  resource: ResourceName;
+  id: string;
+  serverError?: ServerError;
+  actions?: ReactNode;
+  /** What the server tells this resource's actions (e.g. the bank's URL for a card token proof); never credentials. */
+  context?: DetailContext;
+}) {
   const definition = resources[resource];
+  const { Actions, Panel } = detailExtras[resource] ?? {};
   const { environment } = useConsoleSession();
   const canReveal = useCan("pii:reveal");
   const [tab, setTab] = useState<"fields" | "raw">("fields");
@@ -75,6 +90,7 @@ export function ResourceDetail({ resource, id, serverError, actions }: { resourc
         <div className="flex flex-wrap items-center gap-2">
           {revealed || hasMaskedValues(masked) ? <RevealControl resource={resource} id={id} canReveal={canReveal} revealed={revealed} onChange={setRevealed} /> : null}
           {actions}
+          {Actions ? <Actions id={id} object={masked} context={context} /> : null}
         </div>
       </header>
 
@@ -135,6 +151,7 @@ export function ResourceDetail({ resource, id, serverError, actions }: { resourc
           ) : null}
         </div>
       )}
+      {Panel ? <Panel id={id} object={masked} context={context} /> : null}
     </article>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "@/lib/resources/list-state";
 import { ErrorState } from "./error-state";
 import { ExportCsvButton } from "./export-csv-button";
+import { listExtras } from "./list-extras";
 import { describeFilters, FilterBar } from "./filter-bar";
 import { useColumnVisibility } from "./use-column-visibility";
 import { useListState } from "./use-list-state";
@@ -35,6 +36,7 @@ const button = "rounded border border-line bg-surface px-2.5 py-1 text-xs font-m
  */
 export function ResourceList({ resource, filters, serverError }: { resource: ResourceName; filters: FilterControl[]; serverError?: ServerError }) {
   const definition = resources[resource];
+  const ListActions = listExtras[resource];
   const { environment, userId } = useConsoleSession();
   const canReveal = useCan("pii:reveal");
   const [state, navigate] = useListState();
@@ -71,6 +73,7 @@ export function ResourceList({ resource, filters, serverError }: { resource: Res
 
   return (
     <section aria-label={definition.title}>
+      {ListActions ? <ListActions /> : null}
       <FilterBar filters={filters} query={state.query} onApply={(values) => navigate(withQuery(state, values))} />
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs">
         <div className="flex items-center gap-2">

@@ -9,6 +9,8 @@ import { getActiveEnvironment } from "@/lib/credentials";
 import { resources, type ResourceName } from "@/lib/resources";
 import { filterControls } from "@/lib/resources/filters";
 import { listStateFrom } from "@/lib/resources/list-state";
+import { detailContexts } from "./detail-context";
+import { HistoryPanel } from "./history-panel";
 import { ResourceDetail } from "./resource-detail";
 import { ResourceList } from "./resource-list";
 
@@ -58,9 +60,13 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
   if (!read.ok && read.status === 404) notFound();
   const queryClient = new QueryClient();
   if (read.ok) queryClient.setQueryData(bankKeys.detail(environment, resource, id), read.data);
+  const context = (await detailContexts[resource]?.(user, environment, id)) ?? {};
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <ResourceDetail resource={resource} id={id} serverError={read.ok ? undefined : { status: read.status, ...read.error }} />
-    </HydrationBoundary>
+    <>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <ResourceDetail resource={resource} id={id} context={context} serverError={read.ok ? undefined : { status: read.status, ...read.error }} />
+      </HydrationBoundary>
+      <HistoryPanel user={user} targetId={id} />
+    </>
   );
 }

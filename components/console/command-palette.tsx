@@ -3,7 +3,7 @@
 import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { navigation } from "./navigation";
+import { isShown, navigation } from "./navigation";
 import { useConsoleSession } from "./providers";
 import { useOpenById } from "./use-open-by-id";
 
@@ -12,7 +12,7 @@ export function CommandPalette() {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
   const router = useRouter();
-  const { permissions } = useConsoleSession();
+  const { permissions, environment } = useConsoleSession();
   const byId = useOpenById(() => setOpen(false));
 
   useEffect(() => {
@@ -26,7 +26,7 @@ export function CommandPalette() {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const sections = navigation.filter((item) => permissions.includes(item.permission));
+  const sections = navigation.filter((item) => isShown(item, permissions, environment));
   const looksLikeId = /^[a-z]+_[A-Za-z0-9_-]+$/.test(search.trim());
 
   return (

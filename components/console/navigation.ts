@@ -1,3 +1,4 @@
+import type { Environment } from "@/lib/credentials/environments";
 import type { Permission } from "@/lib/permissions";
 import { resources } from "@/lib/resources";
 
@@ -6,6 +7,8 @@ export interface NavigationItem {
   label: string;
   permission: Permission;
   description: string;
+  /** Shown only while the sandbox environment is active (its page says "sandbox only" elsewhere). */
+  sandboxOnly?: boolean;
 }
 
 export interface NavigationGroup {
@@ -23,7 +26,7 @@ const bankSection = (name: keyof typeof resources, description: string): Navigat
 
 /**
  * The console's sections in the sidebar, grouped; a link shows only to roles holding its permission (the page checks
- * it again). Simulations and Events join the Developers group when they exist.
+ * it again). Events joins the Developers group when it exists.
  */
 export const navigationGroups: NavigationGroup[] = [
   { title: null, items: [{ href: "/", label: "Home", permission: "bank:read", description: "What needs attention now" }] },
@@ -50,7 +53,13 @@ export const navigationGroups: NavigationGroup[] = [
     title: "Cards",
     items: [bankSection("card", "Cards and their holders"), bankSection("digital_wallet_token", "Cards provisioned to digital wallets")],
   },
-  { title: "Developers", items: [bankSection("webhook", "Webhook subscriptions and their deliveries")] },
+  {
+    title: "Developers",
+    items: [
+      bankSection("webhook", "Webhook subscriptions and their deliveries"),
+      { href: "/simulations", label: "Simulations", permission: "simulation:run", description: "Sandbox only: simulate wallet provisioning of a card", sandboxOnly: true },
+    ],
+  },
   {
     title: "Console",
     items: [
@@ -62,3 +71,8 @@ export const navigationGroups: NavigationGroup[] = [
 ];
 
 export const navigation: NavigationItem[] = navigationGroups.flatMap((group) => group.items);
+
+/** Whether an entry shows to someone holding `permissions` while `environment` is active. */
+export function isShown(item: NavigationItem, permissions: readonly Permission[], environment: Environment): boolean {
+  return permissions.includes(item.permission) && (!item.sandboxOnly || environment === "sandbox");
+}

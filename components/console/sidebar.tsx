@@ -1,12 +1,13 @@
-import type { Role } from "@/lib/permissions";
-import { can } from "@/lib/permissions";
-import { navigationGroups } from "./navigation";
+import type { Environment } from "@/lib/credentials/environments";
+import { permissionsOf, type Role } from "@/lib/permissions";
+import { isShown, navigationGroups } from "./navigation";
 import { SidebarLink } from "./sidebar-link";
 
 /** Every section the role may open, grouped as operations staff think of them. */
-export function Sidebar({ role }: { role: Role }) {
+export function Sidebar({ role, environment }: { role: Role; environment: Environment }) {
+  const permissions = permissionsOf(role);
   const groups = navigationGroups
-    .map((group) => ({ ...group, items: group.items.filter((item) => can(role, item.permission)) }))
+    .map((group) => ({ ...group, items: group.items.filter((item) => isShown(item, permissions, environment)) }))
     .filter((group) => group.items.length > 0);
   return (
     <nav aria-label="Sections" className="flex flex-col gap-4 p-3">

@@ -22,6 +22,18 @@ export async function bankGet<T = BankListAnswer>(path: string): Promise<T> {
   }
 }
 
+/** A change made at the sandbox bank directly (as another system would), bypassing the console. */
+export async function bankSend<T = unknown>(method: "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const context = await request.newContext({ httpCredentials: { ...demoKey, send: "always" } });
+  try {
+    const response = await context.fetch(`${sandboxUrl}${path}`, { method, ...(body === undefined ? {} : { data: body }) });
+    const text = await response.text();
+    return { status: response.status(), body: (text ? JSON.parse(text) : undefined) as T };
+  } finally {
+    await context.dispose();
+  }
+}
+
 /** The query of the bank's `page_next` URL, as a console list URL would carry it. */
 export function nextCursor(answer: BankListAnswer): string | undefined {
   return answer.page_next ? (new URL(answer.page_next).searchParams.get("page_cursor") ?? undefined) : undefined;

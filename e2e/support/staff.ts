@@ -14,7 +14,7 @@ export async function signIn(page: Page, credentials: { email: string; password:
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  // The password hash costs scrypt N=2^17 on purpose: on a busy 2-core machine a sign-in can take several seconds.
+  // A password check costs ~1 s of scrypt on an idle core (docs/benchmarks.md); a busy test machine needs more.
   await expect(page).not.toHaveURL(/\/sign-in/, { timeout: 20_000 });
 }
 

@@ -22,6 +22,11 @@ export interface ExposedOperation {
   resource?: MaskedResource;
   /** The object is an account application: the review pages treat its personal data with particular care. */
   personalData?: ApplicationKind;
+  /**
+   * Reads of an object whose userdata this permission may change: `POST <object path>/userdata` answers the current
+   * userdata and updated_at unmasked to that role (audited), so the editor starts from the bank's value.
+   */
+  editableUserdata?: Permission;
   /** A stricter body than the contract's, where the bank would otherwise be asked to judge input the console can. */
   body?: z.ZodType;
 }
@@ -44,7 +49,7 @@ const read = (operationId: OperationId, resource: MaskedResource): ExposedOperat
 
 export const exposedOperations: ExposedOperation[] = [
   read("list_network_transfer", "network_transfer"),
-  read("get_network_transfer", "network_transfer"),
+  { ...read("get_network_transfer", "network_transfer"), editableUserdata: "bank:userdata:write" },
   {
     operationId: "patch_network_transfer",
     permission: "bank:userdata:write",

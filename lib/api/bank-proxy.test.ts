@@ -455,6 +455,26 @@ describe.each(testDatabaseTargets)("the bank proxy route, audit trail on $name",
     expect(sentToBank()).toEqual([`GET /network_transfer/${seed.networkTransfer}`]);
   });
 
+  it("answers a network transfer's current userdata, and only it, to the role that may edit it, uncached and audited", async () => {
+    currentUser = staff("operations");
+    const response = await callProxy("POST", `/network_transfer/${seed.networkTransfer}/userdata`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const transfer = await direct.get_network_transfer(seed.networkTransfer);
+    expect(response.json).toEqual({ userdata: transfer.userdata, updated_at: transfer.updated_at });
+    expect(await recordsOf(response)).toEqual([
+      expect.objectContaining({ action: "network_transfer.userdata.read", targetId: seed.networkTransfer, role: "operations", outcome: "succeeded" }),
+    ]);
+  });
+
+  it.each(["viewer", "compliance"] as const)("never answers a network transfer's userdata to %s, and the bank is not asked", async (role) => {
+    currentUser = staff(role);
+    const response = await callProxy("POST", `/network_transfer/${seed.networkTransfer}/userdata`);
+    expect(response.status).toBe(403);
+    expect(bank.received).toEqual([]);
+    expect(await recordsOf(response)).toEqual([]);
+  });
+
   it("passes the query on and points a list's page_next at the console, which serves the next page", async () => {
     const first = await callProxy("GET", "/ach?page_size=2&status=sent");
     expect(first.status).toBe(200);

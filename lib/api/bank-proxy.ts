@@ -6,6 +6,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import { maskForViewer, type MaskedResource } from "@/lib/pii";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
 import { bankNotConfigured, ConsoleError } from "./errors";
+import type { Permission } from "@/lib/permissions";
 import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
@@ -25,6 +26,8 @@ const noQuery = z.strictObject({});
 
 /** Revealing personal data is a POST to the object's path plus this segment: never a side effect of a GET. */
 export const revealSegment = "reveal";
+/** Reading the current userdata to edit it: a POST too, since GET answers mask userdata for every role. */
+export const userdataSegment = "userdata";
 
 type ProxyCall = ApiCall<Record<string, string>, Record<string, unknown>, unknown>;
 
@@ -113,32 +116,37 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
 }
 
 /**
- * `POST <object path>/reveal`: the unmasked object, for roles holding `pii:reveal`. A POST so that no link or
- * prefetch can reveal anything (the wrapper checks the Origin of every non-GET); audited before the answer leaves,
- * and never stored by a cache.
+ * `POST <object path>/<segment>`: an unmasked read for roles holding `permission`. A POST so that no link or
+ * prefetch can unmask anything (the wrapper checks the Origin of every non-GET); audited before the answer leaves,
+ * and never stored by a cache. Two exist: `reveal` (the whole object, `pii:reveal`) and, for objects whose userdata
+ * staff may edit, `userdata` (that field and `updated_at` only, to the role that may edit it).
  */
-function compileReveal(exposed: ExposedOperation, resource: MaskedResource, dependencies: BankProxyDependencies): CompiledOperation {
+function compileUnmaskedRead(
+  exposed: ExposedOperation,
+  dependencies: BankProxyDependencies,
+  unmasked: { segment: string; permission: Permission; action: string; pick?: (object: Record<string, unknown>) => unknown },
+): CompiledOperation {
   const read = findOperation(exposed.operationId);
-  const operation: Operation = { ...read, method: "post", path: `${read.path}/${revealSegment}` };
+  const operation: Operation = { ...read, method: "post", path: `${read.path}/${unmasked.segment}` };
   const parameterNames = pathParameters(read.path);
   const route: RouteDefinition<Record<string, string>, Record<string, never>, undefined> = {
-    permission: "pii:reveal",
+    permission: unmasked.permission,
     params: z.strictObject(Object.fromEntries(parameterNames.map((name) => [name, opaqueId]))) as z.ZodType<Record<string, string>>,
     query: noQuery as z.ZodType<Record<string, never>>,
     async handle(call) {
       const environment = await dependencies.activeEnvironment();
       const bank = await dependencies.bankClient(environment);
       if (!bank) throw bankNotConfigured(environment);
-      const result = await bank.call(exposed.operationId, { params: call.params });
-      // Recorded before the answer leaves: when the record cannot be written, nothing is revealed.
+      const result = (await bank.call(exposed.operationId, { params: call.params })) as Record<string, unknown>;
+      // Recorded before the answer leaves: when the record cannot be written, nothing is unmasked.
       await dependencies.recordAuditEvent({
         actor: { id: call.user.id, email: call.user.email, role: call.user.role },
         environment,
         targetId: call.params.id ?? null,
         requestId: call.requestId,
-        action: `${resource}.reveal`,
+        action: unmasked.action,
       });
-      return Response.json(result, { headers: { "cache-control": "no-store" } });
+      return Response.json(unmasked.pick ? unmasked.pick(result) : result, { headers: { "cache-control": "no-store" } });
     },
   };
   return { operation, pattern: new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`), parameterNames, route: route as RouteDefinition };
@@ -150,8 +158,21 @@ function compileReveal(exposed: ExposedOperation, resource: MaskedResource, depe
  */
 export function bankProxyResolver(dependencies: BankProxyDependencies): RouteResolver {
   const compiled = exposedOperations.flatMap((exposed) => {
-    const reveal = exposed.resource && exposed.operationId.startsWith("get_") ? [compileReveal(exposed, exposed.resource, dependencies)] : [];
-    return [compile(exposed, dependencies), ...reveal];
+    const reveal =
+      exposed.resource && exposed.operationId.startsWith("get_")
+        ? [compileUnmaskedRead(exposed, dependencies, { segment: revealSegment, permission: "pii:reveal", action: `${exposed.resource}.reveal` })]
+        : [];
+    const editable = exposed.editableUserdata
+      ? [
+          compileUnmaskedRead(exposed, dependencies, {
+            segment: userdataSegment,
+            permission: exposed.editableUserdata,
+            action: `${exposed.resource}.userdata.read`,
+            pick: (object) => ({ userdata: object.userdata ?? null, updated_at: object.updated_at }),
+          }),
+        ]
+      : [];
+    return [compile(exposed, dependencies), ...reveal, ...editable];
   });
   return ({ method, params }) => {
     const segments = params.path;

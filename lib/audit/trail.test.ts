@@ -83,6 +83,9 @@ describe.each(testDatabaseTargets)("audit trail on $name", (target) => {
     const second = await listAuditRecords(database.db, { actor: "pager@" }, { limit: 3, after: first.at(-1)!.id });
     expect([...first, ...second].map((record) => record.targetId)).toEqual(["stf_4", "stf_3", "stf_2", "stf_1", "stf_0"]);
     expect(await listAuditRecords(database.db, { action: "staff.lock", target: "stf_3" }, { limit: 10 })).toHaveLength(1);
+    // A create is written before the bank names the new object: found by the id its answer (after) carries.
+    await audited(database.db, entry({ action: "webhook.create", targetId: null, before: undefined, requestId: "req_create" }), async () => ({ id: "webhook_new" }), { after: (result) => result });
+    expect(await listAuditRecords(database.db, { target: "webhook_new" }, { limit: 10 })).toEqual([expect.objectContaining({ action: "webhook.create", targetId: null })]);
     expect(await listAuditRecords(database.db, { actor: "%" }, { limit: 10 })).toHaveLength(0);
     const today = new Date().toISOString().slice(0, 10);
     expect(await listAuditRecords(database.db, { actor: "pager@", from: today, to: today }, { limit: 10 })).toHaveLength(5);

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/console-schema";
 import type { Environment } from "@/lib/credentials/environments";
@@ -102,6 +102,10 @@ export interface AuditFilter {
   /** Part of the actor's email, case-insensitive. */
   actor?: string;
   action?: string;
+  /**
+   * The object the records are about: its id as the record's target, or, for a create (whose id the bank only gives
+   * in its answer, after the record was written with no target), the id of the object recorded as `after`.
+   */
   target?: string;
   /** Inclusive dates (YYYY-MM-DD, UTC). */
   from?: string;
@@ -113,7 +117,9 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   return and(
     filter.actor ? ilike(auditRecords.actorEmail, `%${escapeLike(filter.actor)}%`) : undefined,
     filter.action ? eq(auditRecords.action, filter.action) : undefined,
-    filter.target ? eq(auditRecords.targetId, filter.target) : undefined,
+    filter.target
+      ? or(eq(auditRecords.targetId, filter.target), and(isNull(auditRecords.targetId), sql`${auditRecords.after}->>'id' = ${filter.target}`))
+      : undefined,
     filter.from ? sql`${auditRecords.at} >= ${filter.from}::date` : undefined,
     filter.to ? sql`${auditRecords.at} < ${filter.to}::date + 1` : undefined,
   );

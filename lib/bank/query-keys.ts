@@ -14,4 +14,7 @@ export const bankKeys = {
     ["bank", environment, resource, "list", query] as const,
   details: (environment: Environment, resource: ResourceName) => ["bank", environment, resource, "detail"] as const,
   detail: (environment: Environment, resource: ResourceName, id: string) => ["bank", environment, resource, "detail", id] as const,
+  /** A webhook's delivery attempts: under its detail key, so a change to the webhook makes them stale too. */
+  deliveries: (environment: Environment, webhookId: string, query: Record<string, string>) =>
+    ["bank", environment, "webhook", "detail", webhookId, "deliveries", query] as const,
 };
