@@ -68,8 +68,10 @@ describe.runIf(adminUrl)("database roles on PostgreSQL", () => {
     expect(await refusal(`ALTER TABLE console.audit_records DISABLE TRIGGER ALL`)).toMatch(/must be owner/);
     expect(await refusal(`DROP FUNCTION console.audit_records_append_only() CASCADE`)).toMatch(/must be owner/);
     expect(await refusal(`CREATE TABLE console.intruder (id int)`)).toMatch(/permission denied/);
-    // The trigger still guards the one column the role may update: a finalized record stays as it is.
-    expect(await refusal(`UPDATE console.audit_records SET outcome = 'failed'`)).toMatch(/append-only/);
+    // The trigger still guards the one column the role may update: a finalized record (this test's own) stays as it is.
+    const entry = { actor: { id: "stf_guard", email: "guard@bank.example", role: "admin" as const }, environment: null, action: "roles.guard", targetId: null, requestId: "req_guard" };
+    await audited(consoleRuntime.db, entry, async () => "done");
+    expect(await refusal(`UPDATE console.audit_records SET outcome = 'failed' WHERE request_id = 'req_guard'`)).toMatch(/append-only/);
   });
 
   it("refuses the sandbox bank's role every console table, while it works in its own schema", async () => {
