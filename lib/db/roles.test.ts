@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,7 +57,7 @@ describe.runIf(adminUrl)("database roles on PostgreSQL", () => {
     await consoleRuntime.db.insert(schema.staffUsers).values({ id: "stf_roles", email: "roles@bank.example", name: "Roles", role: "viewer" });
     const entry = { actor: { id: "stf_roles", email: "roles@bank.example", role: "admin" as const }, environment: null, action: "roles.test", targetId: null, requestId: "req_roles" };
     expect(await audited(consoleRuntime.db, entry, async () => "done", { after: (result) => ({ result }) })).toBe("done");
-    const [record] = await consoleRuntime.db.select().from(schema.auditRecords);
+    const [record] = await consoleRuntime.db.select().from(schema.auditRecords).where(eq(schema.auditRecords.requestId, "req_roles"));
     expect(record).toMatchObject({ action: "roles.test", outcome: "succeeded", after: { result: "done" } });
   });
 
