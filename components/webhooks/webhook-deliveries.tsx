@@ -9,20 +9,12 @@ import { useConsoleSession } from "@/components/console/providers";
 import { Table, Td, Th } from "@/components/ui/table";
 import { bankApiPath, fetchConsole, type BankPage } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
+import type { WebhookDelivery } from "@/lib/contract";
 import { detailHref, resourceForId } from "@/lib/resources";
 import type { DetailExtraProps } from "@/components/bank/detail-extras";
 
-export interface Delivery {
-  id: string;
-  event: string;
-  object_id: string;
-  attempt: number;
-  attempted_at: string;
-  status_code: number | null;
-  latency_ms: number | null;
-  error: string | null;
-  succeeded: boolean;
-}
+/** One delivery attempt as the contract defines it (a type-only import: no schema code reaches the browser). */
+export type Delivery = WebhookDelivery;
 
 const pageSize = 25;
 /** How often the table re-reads while the page is open: a webhook in trouble retries within seconds. */
