@@ -99,6 +99,22 @@ test.describe("security hardening", () => {
     await adminContext.close();
   });
 
+  test("a malformed percent-encoding in an /api/bank path is a 400 in the documented shape, signed in or not", async ({ browser, playwright }) => {
+    const { context } = await signedInContext(browser, "admin");
+    const anonymous = await playwright.request.newContext({ baseURL });
+    for (const request of [context.request, anonymous]) {
+      for (const path of ["/api/bank/card/%", "/api/bank/card/%E0%A4%A", "/api/bank/ach?page_cursor=%"]) {
+        const response = await request.get(path);
+        const expected = path.includes("?") ? [400, 401] : [400];
+        expect(expected, path).toContain(response.status());
+        expect(await response.json(), path).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+        expect(response.headers()["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      }
+    }
+    await anonymous.dispose();
+    await context.close();
+  });
+
   test("API answers and pages showing bank data are not stored", async ({ browser }) => {
     const { context, page } = await signedInContext(browser, "compliance");
     for (const path of ["/api/bank/ach?page_size=1", "/api/bank/apply/person_application?page_size=1", "/api/health", "/api/auth/session"]) {

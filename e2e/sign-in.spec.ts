@@ -42,6 +42,32 @@ test.describe("staff sign-in", () => {
     expect(messages).toContain(throttled);
   });
 
+  test("malformed credentials posted straight to Auth.js are refused like a wrong password: no 5xx, no session", async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL });
+    const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+    const email = encodeURIComponent(demoUser("viewer").email);
+    const password = encodeURIComponent(demoUser("viewer").password);
+    const bodies = {
+      "no fields": "",
+      "no password": `email=${email}`,
+      "a NUL byte in the email": `email=viewer%00${email}&password=${password}`,
+      "invalid UTF-8 in the email": `email=%ED%A0%80${email}&password=${password}`,
+      "a password of 100,000 characters": `email=${email}&password=${"p".repeat(100_000)}`,
+      "a broken percent-encoding": `email=%E0%A4%A&password=%`,
+    };
+    for (const [name, fields] of Object.entries(bodies)) {
+      const response = await request.post("/api/auth/callback/credentials", {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        data: `csrfToken=${encodeURIComponent(csrfToken)}&${fields}`,
+        maxRedirects: 0,
+      });
+      expect(response.status(), name).toBeLessThan(500);
+      expect(response.headers()["location"] ?? "", name).not.toMatch(/error=Configuration/);
+      expect(await (await request.get("/api/auth/session")).json(), name).toBeNull();
+    }
+    await request.dispose();
+  });
+
   for (const role of roles) {
     test(`the ${role} demo user signs in, sees who they are and the environment, and signs out`, async ({ page }) => {
       const user = demoUser(role);

@@ -29,6 +29,23 @@ describe("the console's logger", () => {
     expect(line).toMatchObject({ connection: { baseUrl: "http://bank", auth: { keyId: "key_1", secret: "[redacted]" } }, form: { user: { email: "a@b.c" } } });
   });
 
+  it("redacts at any depth, in arrays, whatever the key's case, and inside a logged error's own fields", () => {
+    const { log, lines } = capture();
+    const error = Object.assign(new Error("bank call failed"), { request: { headers: { Authorization: "Basic deep-secret" } } });
+    log.error({ a: { b: { c: { d: { e: { password: "very-deep" } } } } }, attempts: [{ token: "in-an-array" }], err: error }, "failed");
+    const [line] = lines();
+    const text = JSON.stringify(line);
+    for (const secret of ["very-deep", "in-an-array", "deep-secret"]) expect(text).not.toContain(secret);
+    expect(line).toMatchObject({ err: { message: "bank call failed", type: "Error", stack: expect.stringContaining("bank call failed") }, msg: "failed" });
+  });
+
+  it("logs an object without secrets unchanged", () => {
+    const { log, lines } = capture();
+    const fields = { method: "GET", path: "/api/bank/ach", status: 200, nested: { ids: ["ach_1", "ach_2"], at: "2026-11-23" } };
+    log.info(fields, "api request");
+    expect(lines()[0]).toMatchObject(fields);
+  });
+
   it("writes one JSON object per line with an ISO time and the service name", () => {
     const { log, lines } = capture();
     log.warn({ requestId: "r1" }, "something to look at");

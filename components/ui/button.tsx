@@ -6,10 +6,21 @@ const variants = {
   danger: "bg-red-700 text-white hover:bg-red-600",
 } as const;
 
-export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
+/** `compact` matches the list toolbars' small controls (column picker, pager), so a toolbar lines up. */
+const sizes = {
+  regular: "rounded-md px-3 py-1.5 text-sm",
+  compact: "rounded px-2.5 py-1 text-xs",
+} as const;
+
+export function Button({
+  variant = "primary",
+  size = "regular",
+  className = "",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; size?: keyof typeof sizes }) {
   return (
     <button
-      className={`inline-flex items-center justify-center rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-50 ${variants[variant]} ${className}`}
+      className={`inline-flex items-center justify-center font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-50 ${sizes[size]} ${variants[variant]} ${className}`}
       {...props}
     />
   );

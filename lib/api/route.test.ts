@@ -41,6 +41,20 @@ describe("createApiRoute", () => {
     expect(requestLine).toMatchObject({ requestId, method: "GET", path: "/api/thing", status: 500, userId: "stf_ops" });
   });
 
+  it.each([
+    ["a success", async () => ({ ok: true })],
+    ["a refusal", async () => Promise.reject(new ConsoleError(409, "conflict", "Already done."))],
+  ])("marks %s as data that is never stored or framed, and HSTS only over https", async (_case, handle) => {
+    const { apiRoute } = wrapperWithLog();
+    const handler = apiRoute({ permission: "bank:read", handle });
+    const plain = await handler(new Request("http://console.test/api/thing"));
+    expect(plain.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(plain.headers.get("cache-control")).toBe("no-store");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    const forwarded = await handler(new Request("http://console.test/api/thing", { headers: { "x-forwarded-proto": "https" } }));
+    expect(forwarded.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
   it("answers a ConsoleError thrown by a handler with its own status and code", async () => {
     const { apiRoute } = wrapperWithLog();
     const handler = apiRoute({ permission: "bank:read", handle: async () => Promise.reject(new ConsoleError(409, "conflict", "Already done.")) });

@@ -6,6 +6,7 @@ import { describeIssues } from "@/lib/bank/client";
 import { isBankError } from "@/lib/bank/errors";
 import { parseJsonText } from "@/lib/contract/json-text";
 import { can, type Permission } from "@/lib/permissions";
+import { setDataResponseHeaders } from "@/lib/security-headers";
 import { asConsoleError, badInput, ConsoleError, forbidden, notFound, unauthorized } from "./errors";
 import { checkSameOrigin } from "./same-origin";
 
@@ -147,6 +148,7 @@ export function createApiRoute(dependencies: ApiDependencies) {
         response = (known ?? new ConsoleError(500, "internal_error", `Something went wrong in the console. Quote request id ${requestId} to an admin.`)).toResponse();
       }
       response.headers.set(requestIdHeader, requestId);
+      setDataResponseHeaders(response.headers, { url, forwardedProto: request.headers.get("x-forwarded-proto") });
       log.info(
         { method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started), userId },
         "api request",

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
-import { staffUsers } from "@/lib/db/console-schema";
+import { signInThrottle, staffUsers } from "@/lib/db/console-schema";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { passwordSignIn, SignInThrottled } from "./password-sign-in";
@@ -56,6 +56,25 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
     const counter = countingVerify();
     await burst(signIn(counter), "nobody@bank.example", 50);
     expect(counter.calls).toBe(perUserRule.freeAttempts);
+  });
+
+  it.each([
+    ["no email", { password: "the right password" }],
+    ["no password", { email: "malformed@bank.example" }],
+    ["an email that is not text", { email: ["malformed@bank.example"], password: "the right password" }],
+    ["a password that is not text", { email: "malformed@bank.example", password: { $ne: "" } }],
+    ["an email of spaces", { email: "   ", password: "the right password" }],
+    ["an email longer than any address", { email: `${"m".repeat(320)}@bank.example`, password: "the right password" }],
+    ["a password of 1,025 characters", { email: "malformed@bank.example", password: "p".repeat(1025) }],
+    ["a NUL byte in the email", { email: "malformed\u0000@bank.example", password: "the right password" }],
+    ["a lone surrogate in the email", { email: "malformed\ud800@bank.example", password: "the right password" }],
+  ])("refuses a sign-in with %s like a wrong password: no password checked, no attempt counted", async (_case, input) => {
+    await createStaff(database.db, { email: "malformed@bank.example", name: "Malformed", role: "viewer", password: "the right password" }).catch(() => undefined);
+    const counter = countingVerify();
+    const attemptsBefore = await database.db.select().from(signInThrottle);
+    expect(await signIn(counter)(input, requestFrom(11))).toBeNull();
+    expect(counter.calls).toBe(0);
+    expect(await database.db.select().from(signInThrottle)).toEqual(attemptsBefore);
   });
 
   it("signs in with the right password and then forgets the failures", async () => {

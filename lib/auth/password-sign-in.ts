@@ -1,12 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
+import { isStorableText } from "@/lib/contract/json-text";
 import type { ConsoleDatabase } from "@/lib/db/console";
 import { clientAddress } from "./client-address";
 import { hashPassword, needsRehash, verifyPassword } from "./password";
 import { findStaffByEmail, normalizeEmail, replacePasswordHash, type StaffUser } from "./staff-users";
 import { addressKey, admitAttempt, clearAttempts, perAddressRule, perUserRule, refundAttempt, userKey } from "./throttle";
 
-const credentialsInput = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
+/** Text PostgreSQL cannot keep (NUL, unpaired surrogates) is no one's email or password: refused before the throttle. */
+const credentialsInput = z.object({
+  email: z.string().trim().min(1).max(320).refine(isStorableText),
+  password: z.string().min(1).max(1024).refine(isStorableText),
+});
 
 export interface PasswordSignInDependencies {
   db(): Promise<ConsoleDatabase["db"]>;

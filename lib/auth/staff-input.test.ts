@@ -18,6 +18,8 @@ describe("a new staff user from the form", () => {
     expect(problem({ ...valid, name: "  " })).toBe("name: required");
     expect(problem({ ...valid, role: "root" })).toBe("role: expected one of admin, operations, compliance, viewer");
     expect(problem({ ...valid, password: "short" })).toBe("password: at least 12 characters, or empty for a single sign-on only user");
+    expect(problem({ ...valid, name: "New\u0000Person" })).toBe("name: must not contain NUL (U+0000) or unpaired surrogate characters");
+    expect(problem({ ...valid, password: "twelve chars \ud800" })).toBe("password: must not contain NUL (U+0000) or unpaired surrogate characters");
   });
 
   it("accepts only staff ids", () => {

@@ -108,6 +108,16 @@ describe("sendBankRequest", () => {
     await expect(sendBankRequest(target, read, { ...options, retries: 0 })).rejects.toBeInstanceOf(BankTimeoutError);
   });
 
+  it("reports a connection dropped in the middle of the body as unreachable, not as a timeout", async () => {
+    const target = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      response.write('{"data": [');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    const error = await sendBankRequest(target, read, { ...options, retries: 0, timeoutMs: 60_000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BankUnreachableError);
+  });
+
   it("fails a 500 at once with the bank's message: a server error is not a transient fault", async () => {
     const target = await serve((_request, response) => answerJson(response, 500, { error: "database on fire" }));
     const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
@@ -141,6 +151,14 @@ describe("sendBankRequest", () => {
     const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BankUnreachableError);
     expect((error as Error).message).toContain("ECONNREFUSED");
+  });
+
+  it("reports a token no HTTP header can carry as a failed call, not as a crash, and sends nothing", async () => {
+    const target = await serve((_request, response) => answerJson(response, 200, {}));
+    const broken = { ...target, auth: { type: "bearer" as const, token: "line one\nline two" } };
+    const error = await sendBankRequest(broken, read, { ...options, retries: 0 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BankUnreachableError);
+    expect(server!.received).toHaveLength(0);
   });
 
   it("never puts the secret in an error message", async () => {

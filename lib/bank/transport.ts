@@ -1,3 +1,5 @@
+import http from "node:http";
+import https from "node:https";
 import type { Logger } from "pino";
 import {
   BankInvalidResponseError,
@@ -66,26 +68,73 @@ export function bankUrl(target: BankTarget, path: string, call: BankCallDescript
   return url;
 }
 
-type Attempt = { answer: Response; text: string } | { failure: "network"; cause: unknown } | { failure: "timeout" };
+interface Answer {
+  status: number;
+  statusText: string;
+  retryAfter: string | null;
+  text: string;
+}
 
-async function attempt(url: URL, request: BankRequest, target: BankTarget, timeoutMs: number): Promise<Attempt> {
-  const signal = AbortSignal.timeout(timeoutMs);
+type Attempt = { answer: Answer } | { failure: "network"; cause: unknown } | { failure: "timeout" };
+
+/**
+ * Connections to the bank are kept open between reads: a read costs one request on a warm connection. Node's own
+ * HTTP client rather than fetch, which in a Next.js route is wrapped for its data cache (new Request objects, cache
+ * checks, tracing) and streams every body through WHATWG streams: about half the CPU per call (docs/benchmarks.md).
+ */
+const keptAlive = { "http:": new http.Agent({ keepAlive: true, scheduling: "lifo" }), "https:": new https.Agent({ keepAlive: true, scheduling: "lifo" }) };
+
+function attempt(url: URL, request: BankRequest, target: BankTarget, timeoutMs: number): Promise<Attempt> {
   const headers: Record<string, string> = { authorization: authorizationHeader(target.auth), accept: "application/json" };
-  if (request.body !== undefined) headers["content-type"] = "application/json";
-  try {
-    const answer = await fetch(url, {
-      method: request.method,
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal,
-      // A redirect would carry the request elsewhere; the API never redirects, so one is reported, not followed.
-      redirect: "manual",
-    });
-    return { answer, text: await answer.text() };
-  } catch (cause) {
-    if (signal.aborted) return { failure: "timeout" };
-    return { failure: "network", cause };
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-length"] = String(Buffer.byteLength(body));
   }
+  const client = url.protocol === "https:" ? https : http;
+  // A change goes out on a connection of its own: it is never retried, so it must not meet a kept-alive connection
+  // the bank is closing at that moment. Reads, retried after a network error, reuse connections.
+  const agent = request.method === "GET" ? keptAlive[url.protocol as keyof typeof keptAlive] : false;
+  return new Promise((resolve) => {
+    let settled = false;
+    let outgoing: http.ClientRequest | undefined;
+    // The answer's headers and its whole body must arrive within the timeout.
+    const timer = setTimeout(() => {
+      settle({ failure: "timeout" });
+      outgoing?.destroy();
+    }, timeoutMs);
+    const settle = (result: Attempt) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    try {
+      // A redirect is answered, never followed.
+      outgoing = client.request(url, { method: request.method, headers, agent }, (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("error", (cause) => settle({ failure: "network", cause }));
+        incoming.on("end", () => {
+          const retryAfter = incoming.headers["retry-after"];
+          settle({
+            answer: {
+              status: incoming.statusCode ?? 0,
+              statusText: incoming.statusMessage ?? "",
+              retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+              text: Buffer.concat(chunks).toString("utf8"),
+            },
+          });
+        });
+      });
+    } catch (cause) {
+      // Refused before anything is sent, e.g. a saved token holding a character no header may carry.
+      settle({ failure: "network", cause });
+      return;
+    }
+    outgoing.on("error", (cause) => settle({ failure: "network", cause }));
+    outgoing.end(body);
+  });
 }
 
 function bankMessage(status: number, statusText: string, text: string): string {
@@ -123,7 +172,7 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
     const result = await attempt(url, request, target, options.timeoutMs);
     const transientReason = "failure" in result ? result.failure : retryableStatuses.has(result.answer.status) ? result.answer.status : null;
     if (transientReason !== null && call.attempts < maxAttempts) {
-      const delay = backoffMs(call.attempts - 1, options, "answer" in result ? result.answer.headers.get("retry-after") : null);
+      const delay = backoffMs(call.attempts - 1, options, "answer" in result ? result.answer.retryAfter : null);
       options.log?.warn(
         { operation: call.operation, attempt: call.attempts, reason: transientReason, retryInMs: Math.round(delay) },
         "bank call failed; retrying",
@@ -135,9 +184,9 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
       if (result.failure === "timeout") throw new BankTimeoutError({ ...call }, options.timeoutMs);
       throw new BankUnreachableError({ ...call }, describeNetworkFailure(result.cause), { cause: result.cause });
     }
-    const { answer, text } = result;
-    if (answer.status >= 200 && answer.status < 300) return { status: answer.status, body: parseJson(text, call), attempts: call.attempts };
-    const message = bankMessage(answer.status, answer.statusText, text);
+    const { answer } = result;
+    if (answer.status >= 200 && answer.status < 300) return { status: answer.status, body: parseJson(answer.text, call), attempts: call.attempts };
+    const message = bankMessage(answer.status, answer.statusText, answer.text);
     if (answer.status >= 400 && answer.status < 500) throw new BankRejectedError({ ...call }, answer.status, message);
     if (answer.status >= 500) throw new BankServerError({ ...call }, answer.status, message);
     throw new BankInvalidResponseError({ ...call }, [`unexpected HTTP status ${answer.status}`]);
@@ -153,7 +202,7 @@ function parseJson(text: string, call: BankCallDescription): unknown {
   }
 }
 
-/** fetch reports every network failure as "fetch failed"; the useful part (ECONNREFUSED, socket closed) is the cause. */
+/** What failed on the network, with its code (ECONNREFUSED, ECONNRESET) when there is one. */
 function describeNetworkFailure(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = cause && typeof cause === "object" && "code" in cause ? String(cause.code) : undefined;

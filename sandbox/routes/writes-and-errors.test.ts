@@ -104,11 +104,14 @@ describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) 
       [{}, "userdata is required"],
       [{ userdata: "text" }, "userdata must be a JSON object"],
       [{ userdata: { blob: "x".repeat(1100) } }, "userdata must be at most 1024 bytes"],
-    ])("refuses %j with a 400 naming the problem", async (json, message) => {
+    ])("refuses %j with a 400 naming the problem, changing nothing", async (json, message) => {
+      // Compared with the state before, not with an empty list: another test here PATCHes nt_fixture2 successfully.
+      const [transferBefore, eventsBefore] = [(await request("/network_transfer/nt_fixture2")).body, await eventsFor("nt_fixture2")];
       const response = await request("/network_transfer/nt_fixture2", { method: "PATCH", json });
       expect(response.status).toBe(400);
       expect((response.body as { error: string }).error).toContain(message);
-      expect(await eventsFor("nt_fixture2")).toEqual([]);
+      expect(await eventsFor("nt_fixture2")).toEqual(eventsBefore);
+      expect((await request("/network_transfer/nt_fixture2")).body).toEqual(transferBefore);
     });
 
     it("answers 404 for an unknown transfer", async () => {

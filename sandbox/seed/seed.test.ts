@@ -170,30 +170,32 @@ describe.each(testDatabaseTargets)("seedDatabase on $name", (target) => {
 });
 
 describe.each(testDatabaseTargets)("seedDatabase with a number on $name", (target) => {
-  let harness: Awaited<ReturnType<typeof createTestContext>>;
+  // Each test seeds its own fresh database: a seed is a no-op on a database that already holds data.
+  const withFreshContext = async (test: (ctx: Awaited<ReturnType<typeof createTestContext>>["ctx"]) => Promise<void>) => {
+    const harness = await createTestContext(target, { now: NOW });
+    try {
+      await test(harness.ctx);
+    } finally {
+      await harness.close();
+    }
+  };
 
-  beforeAll(async () => {
-    harness = await createTestContext(target, { now: NOW });
-  });
+  it("loads nothing for the empty set", () =>
+    withFreshContext(async (ctx) => {
+      await seedDatabase(ctx, "empty");
+      const { rows } = await ctx.database.pool.query<{ count: string }>("SELECT count(*) FROM sandbox.ach");
+      expect(rows[0]?.count).toBe("0");
+    }));
 
-  afterAll(async () => {
-    await harness?.close();
-  });
-
-  it("loads nothing for the empty set", async () => {
-    await seedDatabase(harness.ctx, "empty");
-    const { rows } = await harness.ctx.database.pool.query<{ count: string }>("SELECT count(*) FROM sandbox.ach");
-    expect(rows[0]?.count).toBe("0");
-  });
-
-  it("loads that many ACH transfers with the demo set of everything else, and keeps every ACH index", async () => {
-    const indexes = "SELECT indexname FROM pg_indexes WHERE schemaname = 'sandbox' AND tablename = 'ach' ORDER BY indexname";
-    const before = (await harness.ctx.database.pool.query(indexes)).rows;
-    await seedDatabase(harness.ctx, 60_000);
-    const counts = await harness.ctx.database.pool.query<{ ach: string; cards: string }>(
-      "SELECT (SELECT count(*) FROM sandbox.ach) AS ach, (SELECT count(*) FROM sandbox.card) AS cards",
-    );
-    expect(counts.rows[0]).toEqual({ ach: "60000", cards: String(demoSizes.card) });
-    expect((await harness.ctx.database.pool.query(indexes)).rows).toEqual(before);
-  });
+  it("loads that many ACH transfers with the demo set of everything else, and keeps every ACH index", () =>
+    withFreshContext(async (ctx) => {
+      const indexes = "SELECT indexname FROM pg_indexes WHERE schemaname = 'sandbox' AND tablename = 'ach' ORDER BY indexname";
+      const before = (await ctx.database.pool.query(indexes)).rows;
+      await seedDatabase(ctx, 60_000);
+      const counts = await ctx.database.pool.query<{ ach: string; cards: string }>(
+        "SELECT (SELECT count(*) FROM sandbox.ach) AS ach, (SELECT count(*) FROM sandbox.card) AS cards",
+      );
+      expect(counts.rows[0]).toEqual({ ach: "60000", cards: String(demoSizes.card) });
+      expect((await ctx.database.pool.query(indexes)).rows).toEqual(before);
+    }));
 });

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const sourceRoots = ["app", "components", "lib", "public", "package.json", "next.config.mjs", "tailwind.config.ts", "postcss.config.mjs"];
+const sourceRoots = ["app", "components", "lib", "public", "proxy.ts", "package.json", "next.config.mjs", "tailwind.config.ts", "postcss.config.mjs"];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;

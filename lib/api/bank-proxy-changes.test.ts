@@ -1,0 +1,308 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { findOperation } from "@/lib/bank/client";
+import { dpopProof } from "@/lib/bank/test-support/dpop-proof";
+import { testDatabaseTargets } from "@/tests/support/databases";
+import { exposedOperations } from "./bank-allowlist";
+import { proxyHarness, staff, startProxyBank } from "./test-support/proxy-harness";
+
+// Changes through the bank proxy (lib/api/test-support/proxy-harness.ts: the real sandbox bank behind a recording
+// hop, a real audit trail on every database target): each audited operation's success, failure and refusal, bad input
+// that never reaches the bank, and the checks every change passes first (origin, environment, role).
+
+const bank = startProxyBank();
+
+const newWebhook = () => bank.direct.create_webhook({ url: `https://hooks.example/${randomUUID()}`, event: "ach.update" });
+
+/** One audited bank mutation: how to make a valid request of it, and what the audit record's target and before are. */
+interface Mutation {
+  action: string;
+  method: "POST" | "PATCH" | "DELETE";
+  status: number;
+  /** The bank requests one call of it sends, in order. */
+  sends: string[];
+  prepare(): Promise<{ path: string; body?: object; target: string | null; before: unknown; readBack?: () => Promise<unknown> }>;
+}
+
+const mutations: Mutation[] = [
+  {
+    action: "network_transfer.userdata.update",
+    method: "PATCH",
+    status: 200,
+    sends: ["GET", "PATCH"],
+    prepare: async () => ({
+      path: `/network_transfer/${bank.seed.networkTransfer}`,
+      body: { userdata: { ticket: randomUUID() } },
+      target: bank.seed.networkTransfer,
+      before: await bank.direct.get_network_transfer(bank.seed.networkTransfer),
+      readBack: () => bank.direct.get_network_transfer(bank.seed.networkTransfer),
+    }),
+  },
+  {
+    action: "card.uxt_access_token.create",
+    method: "POST",
+    status: 200,
+    sends: ["POST"],
+    prepare: async () => ({
+      path: `/card/${bank.seed.card}/uxt_access_token`,
+      body: { dpop: await dpopProof(`${bank.recording.url}/card/${bank.seed.card}/uxt_access_token`) },
+      target: bank.seed.card,
+      before: null,
+    }),
+  },
+  {
+    action: "simulation.run",
+    method: "POST",
+    status: 202,
+    sends: ["POST"],
+    prepare: async () => ({
+      path: "/simulation",
+      body: { type: "digital_wallet_token.provisioning", simulation: { card_id: bank.seed.card } },
+      target: bank.seed.card,
+      before: null,
+      readBack: async () => (await bank.direct.list_digital_wallet_token({ card_id: bank.seed.card, page_size: 100 })).data.length,
+    }),
+  },
+  {
+    action: "webhook.create",
+    method: "POST",
+    status: 201,
+    sends: ["POST"],
+    prepare: async () => {
+      const url = `https://hooks.example/${randomUUID()}`;
+      return {
+        path: "/webhook",
+        body: { url, event: "ach.update" },
+        target: null,
+        before: null,
+        readBack: async () => (await bank.direct.list_webhook({ page_size: 100 })).data.filter((hook) => hook.url === url),
+      };
+    },
+  },
+  {
+    action: "webhook.update",
+    method: "PATCH",
+    status: 200,
+    sends: ["GET", "PATCH"],
+    prepare: async () => {
+      const hook = await newWebhook();
+      return { path: `/webhook/${hook.id}`, body: { status: "disabled" }, target: hook.id, before: hook, readBack: () => bank.direct.get_webhook(hook.id) };
+    },
+  },
+  {
+    action: "webhook.delete",
+    method: "DELETE",
+    status: 204,
+    sends: ["GET", "DELETE"],
+    prepare: async () => {
+      const hook = await newWebhook();
+      return { path: `/webhook/${hook.id}`, target: hook.id, before: hook, readBack: () => bank.direct.get_webhook(hook.id) };
+    },
+  },
+];
+
+/** Bad input for every mutating route, and the field its 400 must name. */
+const badInputs: Array<{ method: string; path: string; body?: string | object; field: string }> = [
+  { method: "PATCH", path: "/network_transfer/nt_1", body: { userdata: "not an object" }, field: "userdata" },
+  { method: "PATCH", path: "/network_transfer/nt_1", body: { userdata: {}, amount: "1.00" }, field: "amount" },
+  { method: "PATCH", path: "/network_transfer/nt_1", body: { userdata: { note: "x".repeat(2000) } }, field: "userdata" },
+  { method: "PATCH", path: "/network_transfer/nt_1", body: "{not json", field: "JSON" },
+  { method: "PATCH", path: `/network_transfer/${"n".repeat(101)}`, body: { userdata: {} }, field: "id" },
+  { method: "POST", path: "/card/card_1/uxt_access_token", body: {}, field: "dpop" },
+  { method: "POST", path: "/card/card_1/uxt_access_token", body: "dpop=x", field: "JSON" },
+  { method: "POST", path: "/simulation", body: { type: "digital_wallet_token.provisioning", simulation: {} }, field: "card_id" },
+  { method: "POST", path: "/simulation", body: { type: "card.explode", simulation: { card_id: "card_1" } }, field: "type" },
+  { method: "POST", path: "/simulation", body: "[1, 2", field: "JSON" },
+  {
+    method: "POST",
+    path: "/simulation",
+    body: { type: "digital_wallet_token.provisioning", simulation: { card_id: "card_1", fulfillment: { status: "maybe" } } },
+    field: "simulation.fulfillment.status",
+  },
+  { method: "POST", path: "/webhook", body: { url: "not a url", event: "ach.update" }, field: "url" },
+  { method: "POST", path: "/webhook", body: { url: "https://hooks.example/x", event: "ach.exploded" }, field: "event" },
+  { method: "PATCH", path: "/webhook/webhook_1", body: { status: "error" }, field: "status" },
+  { method: "PATCH", path: "/webhook/webhook_1", body: { url: "ftp:/nowhere" }, field: "url" },
+  { method: "DELETE", path: `/webhook/${"w".repeat(101)}`, field: "id" },
+];
+
+describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail on $name", (target) => {
+  const harness = proxyHarness(bank, target);
+  const { session, callProxy, allAuditRecords, recordsOf, sentToBank, expectedRecord } = harness;
+
+  describe.each(badInputs)("$method $path with bad input naming $field", ({ method, path: bankPath, body, field }) => {
+    it("answers 400 naming the field, sends nothing to the bank and writes no audit record", async () => {
+      const before = (await allAuditRecords()).length;
+      const response = await callProxy(method, bankPath, { body });
+      expect(response.status).toBe(400);
+      expect(response.json).toEqual({ error: { code: expect.stringMatching(/^invalid_/), message: expect.stringContaining(field) } });
+      expect(bank.recording.received).toEqual([]);
+      expect(await allAuditRecords()).toHaveLength(before);
+    });
+  });
+
+  it("has a bad-input case for every mutating operation it exposes", () => {
+    const mutating = exposedOperations.map((exposed) => findOperation(exposed.operationId)).filter((operation) => operation.method !== "get");
+    for (const operation of mutating) {
+      const pattern = new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "[^/]+")}$`);
+      const covered = badInputs.some((input) => input.method === operation.method.toUpperCase() && pattern.test(input.path));
+      expect(covered, `${operation.method.toUpperCase()} ${operation.path}`).toBe(true);
+    }
+  });
+
+  it("has a success and a failure case for every audited operation it exposes", () => {
+    const audited = exposedOperations.flatMap((exposed) => (exposed.audit ? [exposed.audit.action] : []));
+    expect(mutations.map((mutation) => mutation.action).sort()).toEqual(audited.sort());
+  });
+
+  describe.each(mutations)("the audited change $action", (mutation) => {
+    it(`answers ${mutation.status}, sends the change to the bank once and records actor, target, before, after and success`, async () => {
+      const request = await mutation.prepare();
+      const countBefore = await request.readBack?.();
+      const response = await callProxy(mutation.method, request.path, { body: request.body });
+      expect(response.status, response.text).toBe(mutation.status);
+      expect(sentToBank()).toEqual(mutation.sends.map((method) => `${method} ${request.path}`));
+      const answer = response.json ?? null;
+      // What the audit trail keeps of the answer: all of it, except a card toolkit token (a credential).
+      const after = answer && "access_token" in answer ? { ...(answer as object), access_token: "[not recorded]" } : answer;
+      expect(await recordsOf(response)).toEqual([
+        expectedRecord(response, { action: mutation.action, targetId: request.target, before: request.before, after, outcome: "succeeded", error: null }),
+      ]);
+      const state = await request.readBack?.().catch((error: unknown) => error);
+      switch (mutation.action) {
+        case "network_transfer.userdata.update":
+        case "webhook.update":
+          expect(state).toEqual(answer);
+          expect(answer).toMatchObject(request.body!);
+          break;
+        case "webhook.create":
+          expect(state).toEqual([answer]);
+          break;
+        case "webhook.delete":
+          expect(state).toMatchObject({ kind: "rejected", status: 404 });
+          break;
+        case "simulation.run":
+          expect(state).toBe((countBefore as number) + 1);
+          break;
+        case "card.uxt_access_token.create":
+          expect(answer).toMatchObject({ token_type: "DPoP", expires_in: 3600, access_token: expect.stringMatching(/^ey/) });
+          expect(JSON.stringify(await allAuditRecords())).not.toContain(String(answer!.access_token));
+          break;
+        default:
+          throw new Error(`no check of the bank's state after ${mutation.action}`);
+      }
+    });
+
+    it("records the failure, with its reason, when the bank fails the change", async () => {
+      const request = await mutation.prepare();
+      const stateBefore = await request.readBack?.();
+      bank.recording.failNext(mutation.method, request.path, 503);
+      const response = await callProxy(mutation.method, request.path, { body: request.body });
+      expect(response.status).toBe(502);
+      expect(response.json).toEqual({ error: { code: "bank_error", message: "The bank failed to handle the request (HTTP 503)." } });
+      expect(sentToBank()).toEqual(mutation.sends.map((method) => `${method} ${request.path}`));
+      expect(await recordsOf(response)).toEqual([
+        expectedRecord(response, {
+          action: mutation.action,
+          targetId: request.target,
+          before: request.before,
+          after: null,
+          outcome: "failed",
+          error: expect.stringContaining("503"),
+        }),
+      ]);
+      expect(await request.readBack?.()).toEqual(stateBefore);
+    });
+
+    it("is not performed when its audit record cannot be written", async () => {
+      const request = await mutation.prepare();
+      const stateBefore = await request.readBack?.();
+      await harness.breakAuditTrail();
+      const response = await callProxy(mutation.method, request.path, { body: request.body });
+      expect(response.status).toBe(500);
+      expect(response.json).toEqual({ error: { code: "internal_error", message: expect.stringContaining("request id") } });
+      // Only the read of the state before (when there is one) reached the bank, never the change.
+      expect(sentToBank()).toEqual(mutation.sends.filter((method) => method === "GET").map((method) => `${method} ${request.path}`));
+      expect(await request.readBack?.()).toEqual(stateBefore);
+    });
+
+    it.each(["viewer", "compliance"] as const)("is refused to a %s with 403: nothing reaches the bank, nothing is recorded", async (role) => {
+      session.user = staff(role);
+      const request = await mutation.prepare();
+      const response = await callProxy(mutation.method, request.path, { body: request.body });
+      expect(response.status).toBe(403);
+      expect(response.json).toEqual({ error: { code: "forbidden", message: expect.any(String) } });
+      expect(bank.recording.received).toEqual([]);
+      expect(await recordsOf(response)).toEqual([]);
+    });
+  });
+
+  it("records the bank's own refusal of a simulation as a failure with the bank's reason", async () => {
+    const body = {
+      type: "digital_wallet_token.provisioning",
+      simulation: { card_id: bank.seed.card, token_service_provider: { token_requestor_name: "APPLE_PAY", token_requestor_id: "40010075001" } },
+    };
+    const response = await callProxy("POST", "/simulation", { body });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ error: { code: "bank_rejected", message: expect.stringContaining("does not belong to APPLE_PAY") } });
+    expect(await recordsOf(response)).toEqual([
+      expectedRecord(response, { action: "simulation.run", targetId: bank.seed.card, before: null, after: null, outcome: "failed", error: expect.stringContaining("does not belong to APPLE_PAY") }),
+    ]);
+  });
+
+  it("records the bank's refusal of a card token whose DPoP proof names another URL", async () => {
+    const body = { dpop: await dpopProof(`${bank.recording.url}/card/card_someone_else/uxt_access_token`) };
+    const response = await callProxy("POST", `/card/${bank.seed.card}/uxt_access_token`, { body });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ error: { code: "bank_rejected", message: expect.stringContaining("htu") } });
+    expect(await recordsOf(response)).toEqual([
+      expectedRecord(response, { action: "card.uxt_access_token.create", targetId: bank.seed.card, before: null, after: null, outcome: "failed", error: expect.stringContaining("htu") }),
+    ]);
+  });
+
+  it("answers 404 with the bank's message for a change to an object the bank does not have, and records no change", async () => {
+    const response = await callProxy("PATCH", "/webhook/webhook_missing", { body: { status: "disabled" } });
+    expect(response.status).toBe(404);
+    expect(response.json).toEqual({ error: { code: "not_found", message: expect.stringContaining("webhook_missing") } });
+    expect(sentToBank()).toEqual(["GET /webhook/webhook_missing"]);
+    expect(await recordsOf(response)).toEqual([]);
+  });
+
+  it("refuses simulations outside the sandbox environment without calling the bank", async () => {
+    session.environment = "production";
+    const response = await callProxy("POST", "/simulation", { body: { type: "digital_wallet_token.provisioning", simulation: { card_id: bank.seed.card } } });
+    expect(response.status).toBe(403);
+    expect(response.json).toMatchObject({ error: { code: "sandbox_only" } });
+    expect(bank.recording.received).toEqual([]);
+  });
+
+  it.each([
+    ["from another site", "https://evil.example"],
+    ["without an Origin header", null],
+  ])("refuses a change %s", async (_name, origin) => {
+    const response = await callProxy("PATCH", `/network_transfer/${bank.seed.networkTransfer}`, { body: { userdata: {} }, origin });
+    expect(response.status).toBe(403);
+    expect(response.json).toMatchObject({ error: { code: "cross_origin" } });
+    expect(bank.recording.received).toEqual([]);
+  });
+
+  it("answers a network transfer's current userdata, and only it, to the role that may edit it, uncached and audited", async () => {
+    session.user = staff("operations");
+    const response = await callProxy("POST", `/network_transfer/${bank.seed.networkTransfer}/userdata`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const transfer = await bank.direct.get_network_transfer(bank.seed.networkTransfer);
+    expect(response.json).toEqual({ userdata: transfer.userdata, updated_at: transfer.updated_at });
+    expect(await recordsOf(response)).toEqual([
+      expect.objectContaining({ action: "network_transfer.userdata.read", targetId: bank.seed.networkTransfer, role: "operations", outcome: "succeeded" }),
+    ]);
+  });
+
+  it.each(["viewer", "compliance"] as const)("never answers a network transfer's userdata to %s, and the bank is not asked", async (role) => {
+    session.user = staff(role);
+    const response = await callProxy("POST", `/network_transfer/${bank.seed.networkTransfer}/userdata`);
+    expect(response.status).toBe(403);
+    expect(bank.recording.received).toEqual([]);
+    expect(await recordsOf(response)).toEqual([]);
+  });
+});
