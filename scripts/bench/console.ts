@@ -5,6 +5,8 @@
  * 50-row masked person-application list), signed in as the demo viewer, at 1, 10 and 50 connections; the console's
  * store on PGlite (one embedded database shared with the sandbox bank, as `npm start` runs it) and on PostgreSQL
  * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints a Markdown report on stdout.
+ * For profiling one cell: BENCH_CONNECTIONS=10 BENCH_STORES=postgres BENCH_REQUESTS=list (a part of the request's name);
+ * a partial run prints its figures but leaves docs/benchmarks.md alone.
  */
 import type { ChildProcess } from "node:child_process";
 import { spawnSync } from "node:child_process";
@@ -21,7 +23,10 @@ import { ensureConsoleBuilt } from "../lib/build";
 import { firstJsonLine, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const connectionCounts = [1, 10, 50];
+const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(Number);
+const stores = (process.env.BENCH_STORES ?? "pglite,postgres").split(",");
+const requestFilter = process.env.BENCH_REQUESTS ?? "";
+const partial = Boolean(process.env.BENCH_CONNECTIONS || process.env.BENCH_STORES || requestFilter);
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // Ports of this project's bench range (console 32xx, sandbox 42xx), apart from `npm start` and the e2e suite.
 const ports = { sandbox: Number(process.env.BENCH_SANDBOX_PORT ?? 4210), console: Number(process.env.BENCH_CONSOLE_PORT ?? 3210), forward: Number(process.env.BENCH_FORWARD_PORT ?? 3211) };
@@ -84,11 +89,12 @@ interface Request {
 
 async function requests(sandboxUrl: string): Promise<Request[]> {
   const page = (await (await fetch(`${sandboxUrl}/ach?page_size=1`, { headers: bankAuth })).json()) as { data: { id: string }[] };
-  return [
+  const all = [
     { name: "ACH list, 50 rows", path: "/ach?page_size=50" },
     { name: "one ACH transfer", path: `/ach/${page.data[0]!.id}` },
     { name: "person applications, 50 rows, masked", path: "/apply/person_application?page_size=50" },
   ];
+  return all.filter((request) => request.name.includes(requestFilter));
 }
 
 const report: string[] = [];
@@ -193,8 +199,8 @@ try {
   report.push(
     `## Console proxy: /api/bank (${new Date().toISOString().slice(0, 10)}, ${seconds} s per cell after 2 s warm-up, signed in as the demo viewer)`,
   );
-  await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, sandboxUrl);
-  const postgres = await postgresDatabase();
+  if (stores.includes("pglite")) await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, sandboxUrl);
+  const postgres = stores.includes("postgres") ? await postgresDatabase() : undefined;
   if (postgres) {
     await benchStore("PostgreSQL 15 (the sandbox bank stays on PGlite)", postgres.url, sandboxUrl);
     await postgres.drop();
@@ -203,7 +209,7 @@ try {
   await stopChild(sandbox);
   await stopChild(dbHost);
   console.log(report.join("\n"));
-  writeIntoDocs(report.join("\n"));
+  if (!partial) writeIntoDocs(report.join("\n"));
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }
