@@ -20,7 +20,7 @@ import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-da
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
 import { ensureConsoleBuilt } from "../lib/build";
-import { firstJsonLine, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
+import { cpuSecondsOfTree, firstJsonLine, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(Number);
@@ -42,10 +42,13 @@ const viewer = demoUsers.find((user) => user.role === "viewer")!;
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const profiling = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : [];
 
-async function load(url: string, headers: Record<string, string>, connections: number): Promise<LoadResult> {
+async function load(url: string, headers: Record<string, string>, connections: number, server: ChildProcess): Promise<LoadResult> {
   await autocannon({ url, headers, connections, duration: 2 });
+  const cpuBefore = cpuSecondsOfTree(server.pid);
   const result = await autocannon({ url, headers, connections, duration: seconds });
+  const cpuAfter = cpuSecondsOfTree(server.pid);
   return {
+    cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / Math.max(result.requests.total, 1),
     mean: result.latency.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -99,11 +102,13 @@ async function requests(sandboxUrl: string): Promise<Request[]> {
 
 const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
-const cells = (result: LoadResult) => [`${result.p50} ms`, `${result.p99} ms`, Math.round(result.requestsPerSecond), result.non2xx];
+const cpu = (result: LoadResult) => (result.cpuMsPerRequest == null ? "n/a" : `${result.cpuMsPerRequest.toFixed(2)} ms`);
+const cells = (result: LoadResult) => [`${result.p50} ms`, `${result.p99} ms`, Math.round(result.requestsPerSecond), result.non2xx, cpu(result)];
 // NaN (nothing answered within the run) fails both comparisons.
 const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 
-async function benchStore(store: string, consoleDatabaseUrl: string, sandboxUrl: string) {
+async function benchStore(store: string, consoleDatabaseUrl: string, servers: { sandbox: ChildProcess; forward: ChildProcess; sandboxUrl: string }) {
+  const { sandboxUrl } = servers;
   const consoleUrl = `http://127.0.0.1:${ports.console}`;
   const consoleChild = drained(
     startChild(node, [...profiling, path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(ports.console), "-H", "127.0.0.1"], {
@@ -124,13 +129,13 @@ async function benchStore(store: string, consoleDatabaseUrl: string, sandboxUrl:
   const forwardUrl = `http://127.0.0.1:${ports.forward}`;
 
   report.push("", `### Console store: ${store}`, "");
-  row(["request", "connections", "server", "p50", "p99", "req/s", "non-2xx", "vs ceiling: req/s (≥ 0.8x), p50 (≤ 1.3x)"]);
-  row(["---", "---:", "---", "---:", "---:", "---:", "---:", "---"]);
+  row(["request", "connections", "server", "p50", "p99", "req/s", "non-2xx", "server CPU per request", "vs ceiling: req/s (≥ 0.8x), p50 (≤ 1.3x)"]);
+  row(["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---"]);
   for (const request of await requests(sandboxUrl)) {
     for (const connections of connectionCounts) {
-      const direct = await load(`${sandboxUrl}${request.path}`, bankAuth, connections);
-      const ceiling = await load(`${forwardUrl}${request.path}`, {}, connections);
-      const ours = await load(`${consoleUrl}/api/bank${request.path}`, { cookie }, connections);
+      const direct = await load(`${sandboxUrl}${request.path}`, bankAuth, connections, servers.sandbox);
+      const ceiling = await load(`${forwardUrl}${request.path}`, {}, connections, servers.forward);
+      const ours = await load(`${consoleUrl}/api/bank${request.path}`, { cookie }, connections, consoleChild);
       const throughput = ours.requestsPerSecond / ceiling.requestsPerSecond;
       // autocannon reports latency in whole milliseconds; a p50 of 0 or 1 ms is compared as at least 1 ms.
       const latency = ours.requestsPerSecond > 0 ? Math.max(ours.p50, 1) / Math.max(ceiling.p50, 1) : Number.NaN;
@@ -199,10 +204,10 @@ try {
   report.push(
     `## Console proxy: /api/bank (${new Date().toISOString().slice(0, 10)}, ${seconds} s per cell after 2 s warm-up, signed in as the demo viewer)`,
   );
-  if (stores.includes("pglite")) await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, sandboxUrl);
+  if (stores.includes("pglite")) await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, { sandbox, forward, sandboxUrl });
   const postgres = stores.includes("postgres") ? await postgresDatabase() : undefined;
   if (postgres) {
-    await benchStore("PostgreSQL 15 (the sandbox bank stays on PGlite)", postgres.url, sandboxUrl);
+    await benchStore("PostgreSQL 15 (the sandbox bank stays on PGlite)", postgres.url, { sandbox, forward, sandboxUrl });
     await postgres.drop();
   }
   await stopChild(forward);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 
@@ -62,6 +63,8 @@ export interface LoadResult {
   p99: number;
   requestsPerSecond: number;
   non2xx: number;
+  /** CPU milliseconds the measured server (with its children) spent per request, when known (console bench). */
+  cpuMsPerRequest?: number | null;
 }
 
 /** Warm up, then measure: fixed duration, fixed concurrency, loopback only, stops by itself. */
@@ -75,4 +78,36 @@ export async function measure(url: string, headers: Record<string, string>, seco
     requestsPerSecond: result.requests.average,
     non2xx: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * CPU seconds (user + system) used so far by a process and every process under it, from /proc (Linux only; null
+ * elsewhere). Measured per server around a load run, it gives CPU per request: steadier than req/s on a machine whose
+ * few cores the load tool, the bank and the server share.
+ */
+export function cpuSecondsOfTree(rootPid: number | undefined): number | null {
+  if (rootPid === undefined || !existsSync("/proc/self/stat")) return null;
+  const ticksPerSecond = 100; // USER_HZ: 100 on every Linux Node supports
+  const stats = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        // Fields after the command (which may hold spaces) in parentheses: state ppid ... utime(14) stime(15).
+        const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+        return [{ pid: Number(pid), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }];
+      } catch {
+        return []; // exited meanwhile
+      }
+    });
+  const inTree = new Set([rootPid]);
+  for (let added = true; added; ) {
+    added = false;
+    for (const stat of stats) {
+      if (!inTree.has(stat.pid) && inTree.has(stat.ppid)) {
+        inTree.add(stat.pid);
+        added = true;
+      }
+    }
+  }
+  return stats.filter((stat) => inTree.has(stat.pid)).reduce((sum, stat) => sum + stat.ticks, 0) / ticksPerSecond;
 }
