@@ -103,7 +103,17 @@ async function validRequests(admin: APIRequestContext) {
     create_webhook: async () => ({ url: `https://hooks.example/${randomUUID()}`, event: "ach.update" }),
     patch_webhook: async () => ({ userdata: { matrix: randomUUID() } }),
   };
-  const requests = [{ method: "GET", path: "/api/audit/export", permission: "audit:read" as Permission, status: 200, body: undefined as unknown, audit: undefined as { action: string; target: string | null } | undefined }];
+  // Exporting the trail is audited like a bank export, but belongs to no bank environment.
+  const requests = [
+    {
+      method: "GET",
+      path: "/api/audit/export",
+      permission: "audit:read" as Permission,
+      status: 200,
+      body: undefined as unknown,
+      audit: { action: "audit.export", target: null, environment: null } as { action: string; target: string | null; environment: string | null } | undefined,
+    },
+  ];
   for (const exposed of exposedOperations) {
     const operation = operations.find((candidate) => candidate.operationId === exposed.operationId)!;
     const collection = operation.path.split("/{id}")[0]!;
@@ -115,7 +125,7 @@ async function validRequests(admin: APIRequestContext) {
       permission: exposed.permission,
       status: operation.response.status,
       body: await bodies[exposed.operationId]?.(id ?? ""),
-      audit: exposed.audit ? { action: exposed.audit.action, target } : undefined,
+      audit: exposed.audit ? { action: exposed.audit.action, target, environment: "sandbox" } : undefined,
     });
   }
   return requests;
@@ -171,7 +181,7 @@ for (const role of roles) {
           if (probe.audit) {
             const line = await auditLine(adminContext.request, probe.audit.action, requestId);
             expect(line, label).toContain(`,${demoUser(role).email},`);
-            expect(line, label).toContain(`,${role},sandbox,${probe.audit.action},${probe.audit.target ?? ""},succeeded,,${requestId},`);
+            expect(line, label).toContain(`,${role},${probe.audit.environment ?? ""},${probe.audit.action},${probe.audit.target ?? ""},succeeded,,${requestId},`);
           }
         } else {
           expect(response.status(), label).toBe(403);

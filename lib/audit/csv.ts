@@ -1,7 +1,2 @@
-import { csvStream } from "@/lib/csv/csv-stream";
-import type { AuditRecord } from "./trail";
-
+/** The audit trail's CSV columns, in order (cells are written by the shared writer's rules: lib/csv). */
 export const auditCsvColumns = ["id", "at", "actorEmail", "actorId", "role", "environment", "action", "targetId", "outcome", "error", "requestId", "before", "after"] as const;
-
-/** Audit records as CSV, one row per record in the order given (the shared writer's cell rules: lib/csv). */
-export const auditCsv = (records: AsyncIterable<AuditRecord>) => csvStream(records, { columns: auditCsvColumns });

@@ -3,7 +3,8 @@ import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { auditCsv } from "./csv";
+import { csvStream } from "@/lib/csv/csv-stream";
+import { auditCsvColumns } from "./csv";
 import { audited, everyAuditRecord, listAuditActions, listAuditRecords, recordAuditEvent, type AuditEntry, type AuditRecord } from "./trail";
 
 const actor = { id: "stf_1", email: "ops@demo.bank", role: "operations" as const };
@@ -109,6 +110,7 @@ describe.each(testDatabaseTargets)("audit trail on $name", (target) => {
 async function* records(...list: AuditRecord[]) {
   yield* list;
 }
+const auditCsv = (rows: AsyncIterable<AuditRecord>) => csvStream(rows, { columns: auditCsvColumns });
 
 describe("audit CSV export", () => {
   it("quotes commas, quotes and line breaks, and defuses spreadsheet formulas", async () => {
