@@ -23,8 +23,16 @@ import { ensureConsoleBuilt } from "../lib/build";
 import { cpuSecondsOfTree, firstJsonLine, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "1,10,50").split(",").map(Number);
-const stores = (process.env.BENCH_STORES ?? "pglite,postgres").split(",");
+/** A comma-separated list from the environment, each item checked; a wrong one stops the bench naming it. */
+function listFromEnv<T>(name: string, fallback: string, parse: (item: string) => T | undefined, expected: string): T[] {
+  return (process.env[name] ?? fallback).split(",").map((item) => {
+    const parsed = parse(item.trim());
+    if (parsed === undefined) throw new Error(`${name}: "${item}" is not ${expected}`);
+    return parsed;
+  });
+}
+const connectionCounts = listFromEnv("BENCH_CONNECTIONS", "1,10,50", (item) => (/^[1-9]\d{0,3}$/.test(item) ? Number(item) : undefined), "a connection count from 1 to 9999");
+const stores = listFromEnv("BENCH_STORES", "pglite,postgres", (item) => (item === "pglite" || item === "postgres" ? item : undefined), "pglite or postgres");
 const requestFilter = process.env.BENCH_REQUESTS ?? "";
 const partial = Boolean(process.env.BENCH_CONNECTIONS || process.env.BENCH_STORES || requestFilter);
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
