@@ -9,7 +9,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { bankKeys } from "@/lib/bank/query-keys";
 import { useBankAction } from "@/lib/bank/use-bank-action";
 // The contract's event names, from the module the contract itself takes them from (free of zod, so small in the browser).
-import { eventNames } from "@/sandbox/events/resources";
+import { eventNames } from "@/lib/contract/events";
 
 interface Created {
   id: string;

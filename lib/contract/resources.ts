@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventNames } from "@/sandbox/events/resources";
+import { eventNames } from "./events";
 import { address, asciiText, bankdata, date, idOf, money, timestamp, userdata } from "./primitives";
 
 // Response objects. Every field the spec lists is always present (null when it has no value); objects are loose

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { SandboxDb } from "@/sandbox/db";
 import { events, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
-import type { EventOp, ResourceName } from "./resources";
+import type { EventOp, ResourceName } from "@/lib/contract/events";
 
 /** An id of the sandbox: `<prefix>_` and 24 random hex characters. */
 export function newId(prefix: string): string {

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { SandboxContext } from "@/sandbox/context";
 import { achTransfers, fednowPayments, networkTransfers } from "@/sandbox/db/resources-schema";
 import { emitEvent } from "@/sandbox/events/emit";
-import type { ResourceName } from "@/sandbox/events/resources";
+import type { ResourceName } from "@/lib/contract/events";
 import { nextAchState, nextFednowState, nextNetworkTransferState } from "./transitions";
 
 /** At speed 1 an object stays this long in each state; SANDBOX_LIFECYCLE_SPEED divides it. */

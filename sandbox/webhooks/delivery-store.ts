@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { SandboxDb } from "@/sandbox/db";
 import { deliveryAttempts, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
 import { emitEvent, newId } from "@/sandbox/events/emit";
-import type { EventOp, ResourceName } from "@/sandbox/events/resources";
+import type { EventOp, ResourceName } from "@/lib/contract/events";
 import { maxDeliveryAttempts, retryDelayMs, type WebhookSettings } from "./settings";
 
 /** A due delivery the worker has claimed, with what it needs to send it. */

@@ -1,5 +1,5 @@
 import type { SandboxContext } from "@/sandbox/context";
-import { resourcePaths } from "@/sandbox/events/resources";
+import { resourcePaths } from "@/lib/contract/events";
 import { claimDueDeliveries, recordAttempt, releaseClaims, type AttemptOutcome, type ClaimedDelivery } from "./delivery-store";
 import { refusedTarget } from "./target";
 
