@@ -1,10 +1,11 @@
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
 import { deleteSavedConnection, saveConnection } from "@/lib/credentials/store";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { createAccessCache, readAccessVersion } from "./access-cache";
+import { createAccessCache, heldConnectionVersionReader, readAccessVersion } from "./access-cache";
 import { createSession, endSession, findSessionUser } from "./sessions";
 import { createStaff, removeStaff, updateStaff } from "./staff-users";
 
@@ -131,5 +132,57 @@ describe.each(testDatabaseTargets)("the access cache on $name", (target) => {
     const load = () => process.cache.request(() => process.cache.get("flaky", async () => (++attempts === 1 ? Promise.reject(new Error("down")) : "up")));
     await expect(load()).rejects.toThrow("down");
     expect(await load()).toBe("up");
+  });
+  describe("the version reader", () => {
+    /** A console process's own pool on the test database, ended with the reader released. */
+    async function withReaderPool(test: (pool: pg.Pool, reader: ReturnType<typeof heldConnectionVersionReader>) => Promise<void>) {
+      const pool = new pg.Pool({ connectionString: database.pool.options.connectionString, max: 3 });
+      pool.on("error", () => {});
+      const reader = heldConnectionVersionReader(pool);
+      try {
+        await test(pool, reader);
+      } finally {
+        reader.release();
+        await pool.end();
+      }
+    }
+
+    it("keeps one connection for every read and sees each change committed before the read", async () => {
+      await withReaderPool(async (pool, reader) => {
+        const first = await reader.read();
+        for (let i = 0; i < 20; i++) expect(await reader.read()).toBe(first);
+        expect(pool.totalCount - pool.idleCount).toBe(1);
+        await updateStaff(database.db, (await newUser()).id, { role: "admin" });
+        expect(await reader.read()).toBeGreaterThan(first);
+        expect(pool.totalCount - pool.idleCount).toBe(1);
+      });
+    });
+
+    it("gives the connection back on release, so the pool can end", async () => {
+      await withReaderPool(async (pool, reader) => {
+        await reader.read();
+        reader.release();
+        await expect.poll(() => pool.totalCount - pool.idleCount).toBe(0);
+        // Reading again after a release holds a fresh connection.
+        expect(await reader.read()).toBe(await readAccessVersion(database.pool));
+      });
+    });
+
+    // PGlite serves every connection from one backend, which cannot be terminated on its own.
+    it.runIf(target.name === "postgresql")("takes a fresh connection when the held one is lost, without crashing the process", async () => {
+      await withReaderPool(async (pool, reader) => {
+        const before = await reader.read();
+        const { rows } = await database.pool.query<{ terminated: boolean }>(
+          `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
+           WHERE datname = current_database() AND query = 'SELECT version FROM console.access_version' AND pid <> pg_backend_pid()`,
+        );
+        expect(rows).toEqual([{ terminated: true }]);
+        // Idle meanwhile: the server's goodbye reaches the held connection as an error event, not as a failed read.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The lost connection is dropped (by its error event, or by the read that finds it closed); a read then succeeds.
+        await expect.poll(async () => reader.read().catch(() => "failed"), { timeout: 5_000 }).toBe(before);
+        expect(pool.totalCount - pool.idleCount).toBe(1);
+      });
+    });
   });
 });

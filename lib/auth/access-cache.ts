@@ -65,9 +65,68 @@ export function createAccessCache(readVersion: () => Promise<number>): AccessCac
   };
 }
 
+const versionQuery = { text: "SELECT version FROM console.access_version", rowMode: "array" } as const;
+
 /** The current access version (a bigint, read as text by the console's pool). */
-export async function readAccessVersion(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ version: string }>("SELECT version FROM console.access_version");
+export async function readAccessVersion(client: Pick<pg.Pool, "query">): Promise<number> {
+  const { rows } = await client.query<[string]>(versionQuery);
   if (!rows[0]) throw new Error("console.access_version has no row: the console's migrations are incomplete");
-  return Number(rows[0].version);
+  return Number(rows[0][0]);
+}
+
+export interface VersionReader {
+  read(): Promise<number>;
+  /** Gives the held connection back to the pool (a pool does not end while a connection is checked out). */
+  release(): void;
+}
+
+interface HeldConnection {
+  client: pg.PoolClient;
+  /** Gives the connection back to the pool to be destroyed; the next read holds a fresh one. */
+  drop(error: Error): void;
+}
+
+/**
+ * Reads the access version on one connection of `pool` kept for it: checking a connection out of the pool and back
+ * for every request cost more CPU than the one-row read itself (docs/benchmarks.md). A connection that fails (a
+ * query error, or the server closing it while idle) is closed and the next read takes a fresh one, so a database
+ * restart costs the reads in flight, never a stuck reader or an unhandled error.
+ */
+export function heldConnectionVersionReader(pool: pg.Pool): VersionReader {
+  let held: Promise<HeldConnection> | undefined;
+
+  function hold(): Promise<HeldConnection> {
+    const connecting = pool.connect().then((client) => {
+      let dropped = false;
+      const drop = (error: Error) => {
+        if (dropped) return;
+        dropped = true;
+        if (held === connecting) held = undefined;
+        // Released with the error, the pool destroys the connection instead of reusing it.
+        client.release(error);
+      };
+      // A checked-out client has no error listener of the pool's: without this one, a lost connection would crash.
+      client.on("error", drop);
+      return { client, drop };
+    });
+    connecting.catch(() => {
+      if (held === connecting) held = undefined;
+    });
+    return connecting;
+  }
+
+  return {
+    async read() {
+      const { client, drop } = await (held ??= hold());
+      try {
+        return await readAccessVersion(client);
+      } catch (error) {
+        drop(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
+    },
+    release() {
+      void held?.then(({ drop }) => drop(new Error("the version reader was released")), () => {});
+    },
+  };
 }
