@@ -158,6 +158,34 @@ describe.each(testDatabaseTargets)("the access cache on $name", (target) => {
       });
     });
 
+    it("sends one query at a time: reads asked for during one share the next", async () => {
+      await withReaderPool(async (pool, reader) => {
+        const queries = { sent: 0, running: 0, mostAtOnce: 0 };
+        pool.on("connect", (client) => {
+          const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+          Object.assign(client, {
+            query: async (...args: unknown[]) => {
+              queries.sent++;
+              queries.mostAtOnce = Math.max(queries.mostAtOnce, ++queries.running);
+              try {
+                return await query(...args);
+              } finally {
+                queries.running--;
+              }
+            },
+          });
+        });
+        const before = await reader.read();
+        await updateStaff(database.db, (await newUser()).id, { role: "admin" });
+        queries.sent = 0;
+        const burst = await Promise.all(Array.from({ length: 20 }, () => reader.read()));
+        for (const version of burst) expect(version).toBeGreaterThan(before);
+        // The first read is sent at once; the other 19, asked for while it ran, share one more.
+        expect(queries.sent).toBe(2);
+        expect(queries.mostAtOnce).toBe(1);
+      });
+    });
+
     it("gives the connection back on release, so the pool can end", async () => {
       await withReaderPool(async (pool, reader) => {
         await reader.read();

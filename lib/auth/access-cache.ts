@@ -115,15 +115,44 @@ export function heldConnectionVersionReader(pool: pg.Pool): VersionReader {
     return connecting;
   }
 
+  async function send(): Promise<number> {
+    const { client, drop } = await (held ??= hold());
+    try {
+      return await readAccessVersion(client);
+    } catch (error) {
+      drop(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+  }
+
+  // One query at a time on the connection: a read asked for while one is in flight waits for it, and every read
+  // asked for meanwhile shares that next one, which is sent after all of them were asked (so it sees what they must).
+  let inFlight: Promise<number> | undefined;
+  let next: Promise<number> | undefined;
+  function start(): Promise<number> {
+    const read = send();
+    inFlight = read;
+    const settled = () => {
+      if (inFlight === read) inFlight = undefined;
+    };
+    read.then(settled, settled);
+    return read;
+  }
+
   return {
-    async read() {
-      const { client, drop } = await (held ??= hold());
-      try {
-        return await readAccessVersion(client);
-      } catch (error) {
-        drop(error instanceof Error ? error : new Error(String(error)));
-        throw error;
-      }
+    read() {
+      if (next) return next;
+      if (!inFlight) return start();
+      const waitFor = inFlight;
+      const queued = waitFor.then(
+        () => undefined,
+        () => undefined,
+      ).then(() => {
+        next = undefined;
+        return start();
+      });
+      next = queued;
+      return queued;
     },
     release() {
       void held?.then(({ drop }) => drop(new Error("the version reader was released")), () => {});
