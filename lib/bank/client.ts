@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { operations, pathParameters, type Operation } from "@/lib/contract";
+import { compileCheck, type CompiledCheck } from "@/lib/contract/compiled-check";
 import { BankInvalidRequestError, BankInvalidResponseError, type BankCallDescription } from "./errors";
 import type { BankOperations, Page } from "./operation-types";
 import { defaultTransportOptions, sendBankRequest, type BankTarget, type HttpMethod, type TransportOptions } from "./transport";
@@ -91,9 +92,19 @@ function queryString(query: Record<string, unknown>): string {
 function checkedAnswer(operation: Operation, body: unknown, call: BankCallDescription): unknown {
   const schema = operation.response.schema;
   if (!schema) return undefined;
+  if (answerCheck(operation.operationId, schema)(body)) return body;
+  // zod is the contract: it names what is wrong, and has the last word.
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new BankInvalidResponseError(call, describeIssues(parsed.error));
   return body;
+}
+
+/** Each operation's answer check, compiled on first use (lib/contract/compiled-check.ts: no copy of the answer). */
+const answerChecks = new Map<string, CompiledCheck>();
+function answerCheck(operationId: string, schema: z.ZodType): CompiledCheck {
+  let check = answerChecks.get(operationId);
+  if (!check) answerChecks.set(operationId, (check = compileCheck(schema)));
+  return check;
 }
 
 /** A client of the bank at `target`: one function per operation of the contract's registry (lib/contract). */
