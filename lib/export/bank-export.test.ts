@@ -53,7 +53,9 @@ afterAll(async () => {
 const auth = { type: "basic" as const, keyId: key.id, secret: key.secret };
 /** The bank's own answer for a list, every page, straight from the sandbox. */
 async function bankList(resource: "ach" | "person_application", query: Record<string, string | number>) {
-  const bank = createBankClient({ baseUrl: sandbox.url, auth }, { retries: 0 });
+  // Retries as the console's reads do: a kept-alive connection the sandbox closes just as it is reused (ECONNRESET)
+  // is retried, not a failure of the reference read.
+  const bank = createBankClient({ baseUrl: sandbox.url, auth }, { retries: 2, retryBaseMs: 10 });
   const items: Record<string, unknown>[] = [];
   for await (const item of bank.items(`list_${resource}`, { page_size: 1000, ...query } as never)) items.push(item as Record<string, unknown>);
   return items;
