@@ -32,13 +32,14 @@ export function compileCheck(schema: z.ZodType): CompiledCheck {
   const jsonSchema = z.toJSONSchema(schema, {
     target: "draft-7",
     io: "output",
-    // Anything JSON Schema cannot express and zod cannot lower throws here, at start-up, never on a request.
+    // Anything JSON Schema cannot express throws here, when an operation's check is first compiled, never silently.
     unrepresentable: "throw",
     // Each named schema inline: its refinements are found where it is used.
     reused: "inline",
     cycles: "throw",
     override(context) {
-      if (hasRefinement(context.zodSchema) || hasPatternFlags(context.zodSchema)) {
+      // Formats (url, email...) are zod's own checks too: Ajv leaves them unchecked (validateFormats: false).
+      if (hasRefinement(context.zodSchema) || hasPatternFlags(context.zodSchema) || context.jsonSchema.format !== undefined) {
         context.jsonSchema[zodKeyword] = delegated.push(context.zodSchema) - 1;
       }
     },
