@@ -50,6 +50,15 @@ function censorSecrets<T>(value: T, depth = 0): T {
 }
 
 /**
+ * Standard output, one stream per process, written from libuv's thread pool rather than by the request's own thread:
+ * a synchronous write per request line cost the console's proxy about 2% of its CPU per request (docs/benchmarks.md).
+ * Lines are never dropped: those still pending when the process exits are written synchronously then (pino's exit
+ * hook), and lines asked for while a write is in flight go out together in the next one.
+ */
+let stdout: DestinationStream | undefined;
+const asyncStdout = () => (stdout ??= pino.destination({ dest: 1, sync: false }));
+
+/**
  * A structured JSON logger with secrets redacted, its lines labelled with the process (`service`). `destination`
  * exists for tests that read what was written;
  * the console logs to stdout, which the start command keeps in `.data/logs/`.
@@ -65,7 +74,7 @@ export function createLogger(options: { level?: string; destination?: Destinatio
       // errors are censored too (the log formatter runs before serializers, and leaves Error objects alone).
       serializers: { err: (error: Error) => censorSecrets({ ...pino.stdSerializers.err(error) }) },
     },
-    options.destination,
+    options.destination ?? asyncStdout(),
   );
 }
 

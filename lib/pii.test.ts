@@ -4,11 +4,14 @@ import { webhookDelivery } from "@/lib/contract/resources";
 import { bankObjects } from "@/lib/api/test-support/sample-objects";
 import { allowlists, maskedValue, maskForViewer, type MaskedResource } from "./pii";
 
+/** Masks a copy, so the sample objects stay as they are for the next test (masking works in place). */
+const masked = (resource: MaskedResource, object: Record<string, unknown>) => maskForViewer(resource, structuredClone(object));
+
 describe("masking bank objects by allowlist", () => {
   const person = { ...bankObjects.personApplication, userdata: { note: "called about a loan" }, bankdata: { risk: "low" } };
 
   it("shows allowlisted fields, partly masks identifying numbers and contacts, and masks everything else", () => {
-    expect(maskForViewer("person_application", person)).toEqual({
+    expect(masked("person_application", person)).toEqual({
       ...person,
       identification_number: "*******6789",
       date_of_birth: "****-**-**",
@@ -29,16 +32,16 @@ describe("masking bank objects by allowlist", () => {
       risk_score: 12,
       physical_address: { ...bankObjects.personApplication.physical_address, geo: { lat: 42.65, lon: -73.75 } },
     };
-    const masked = maskForViewer("person_application", extended);
-    expect(masked).toMatchObject({ full_ssn: maskedValue, owner: maskedValue, aliases: maskedValue, risk_score: maskedValue });
-    expect(masked.physical_address).toMatchObject({ geo: maskedValue, city: "Albany" });
+    const shown = masked("person_application", extended);
+    expect(shown).toMatchObject({ full_ssn: maskedValue, owner: maskedValue, aliases: maskedValue, risk_score: maskedValue });
+    expect(shown.physical_address).toMatchObject({ geo: maskedValue, city: "Albany" });
     const business = { id: "abus_1", person_applications: [{ id: "apsn_1", title: "CEO", ssn: "123-45-6789" }] };
-    expect(maskForViewer("business_application", business)).toEqual({ id: "abus_1", person_applications: [{ id: "apsn_1", title: "CEO", ssn: maskedValue }] });
+    expect(masked("business_application", business)).toEqual({ id: "abus_1", person_applications: [{ id: "apsn_1", title: "CEO", ssn: maskedValue }] });
   });
 
   it("keeps null as null and masks a value of an unexpected shape", () => {
-    const masked = maskForViewer("person_application", { secondary_email_address: null, phone_number: 2025550143, physical_address: "1 Main St" });
-    expect(masked).toEqual({ secondary_email_address: null, phone_number: maskedValue, physical_address: maskedValue });
+    const shown = masked("person_application", { secondary_email_address: null, phone_number: 2025550143, physical_address: "1 Main St" });
+    expect(shown).toEqual({ secondary_email_address: null, phone_number: maskedValue, physical_address: maskedValue });
   });
 
   it("masks fields named like built-in properties, and keeps a __proto__ field a field, never a prototype", () => {
@@ -50,18 +53,19 @@ describe("masking bank objects by allowlist", () => {
   });
 
   it("hides short values entirely", () => {
-    expect(maskForViewer("person_application", { identification_number: "1234" })).toEqual({ identification_number: "****" });
+    expect(masked("person_application", { identification_number: "1234" })).toEqual({ identification_number: "****" });
   });
 
   it("masks userdata and bankdata on every resource that has them", () => {
-    expect(maskForViewer("network_transfer", bankObjects.networkTransfer)).toEqual({ ...bankObjects.networkTransfer, userdata: maskedValue });
-    expect(maskForViewer("webhook", { ...bankObjects.webhook, userdata: { owner: "ops" } })).toEqual({ ...bankObjects.webhook, userdata: maskedValue });
+    expect(masked("network_transfer", bankObjects.networkTransfer)).toEqual({ ...bankObjects.networkTransfer, userdata: maskedValue });
+    expect(masked("webhook", { ...bankObjects.webhook, userdata: { owner: "ops" } })).toEqual({ ...bankObjects.webhook, userdata: maskedValue });
   });
 
-  it("does not change the object it was given", () => {
-    const copy = structuredClone(person);
-    maskForViewer("person_application", person);
-    expect(person).toEqual(copy);
+  it("masks the object it is given in place, nested objects included, rather than building a copy", () => {
+    const answer = structuredClone(person);
+    const shown = maskForViewer("person_application", answer);
+    expect(shown).toBe(answer);
+    expect(answer).toMatchObject({ identification_number: "*******6789", userdata: maskedValue, physical_address: { street_line_1: maskedValue, city: "Albany" } });
   });
 
   it("names only fields the contract defines, so a typo cannot leave a real field masked by accident or an intended one shown", () => {

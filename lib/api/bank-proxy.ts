@@ -59,13 +59,11 @@ function throughConsole(result: unknown, bank: BankClient): unknown {
   return { ...result, page_next: `${consoleBankPrefix}${relative}${next.search}` };
 }
 
-/** A bank answer as staff see it by default: the object, or each object of a page, masked by its allowlist. */
+/** A bank answer as staff see it by default: the object, or each object of a page, masked in place by its allowlist. */
 function masked(resource: MaskedResource, result: unknown, isList: boolean): unknown {
-  if (isList) {
-    const page = result as { data: Record<string, unknown>[] };
-    return { ...page, data: page.data.map((item) => maskForViewer(resource, item)) };
-  }
-  return maskForViewer(resource, result as Record<string, unknown>);
+  if (!isList) return maskForViewer(resource, result as Record<string, unknown>);
+  for (const item of (result as { data: Record<string, unknown>[] }).data) maskForViewer(resource, item);
+  return result;
 }
 
 function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies): CompiledOperation {

@@ -5,6 +5,10 @@
  * 50-row masked person-application list), signed in as the demo viewer, at 1, 10 and 50 connections; the console's
  * store on PGlite (one embedded database shared with the sandbox bank, as `npm start` runs it) and on PostgreSQL
  * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). Prints a Markdown report on stdout.
+ * For each store the ceiling and the console are started afresh and given the same warm-up (BENCH_WARMUP_SECONDS per
+ * request, default 10, at 10 connections) before anything is measured: a freshly started Next.js server spends up to
+ * twice the CPU per request in its first minute of load (JIT, heap growth), so comparing a warm server with a cold one
+ * measures the start, not the route.
  * For profiling one cell: BENCH_CONNECTIONS=10 BENCH_STORES=postgres BENCH_REQUESTS=list (a part of the request's name);
  * a partial run prints its figures but leaves docs/benchmarks.md alone.
  */
@@ -23,6 +27,7 @@ import { ensureConsoleBuilt } from "../lib/build";
 import { cpuSecondsOfTree, firstJsonLine, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 /** A comma-separated list from the environment, each item checked; a wrong one stops the bench naming it. */
 function listFromEnv<T>(name: string, fallback: string, parse: (item: string) => T | undefined, expected: string): T[] {
   return (process.env[name] ?? fallback).split(",").map((item) => {
@@ -46,7 +51,10 @@ const forwardApp = "scripts/bench/forward-app";
 const workDir = mkdtempSync(path.join(tmpdir(), "bench-console-"));
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const viewer = demoUsers.find((user) => user.role === "viewer")!;
-/** A directory: the console runs under `node --cpu-prof` and writes a profile there per store (profile-summary.ts reads it). */
+/**
+ * A directory: the console and the ceiling run under `node --cpu-prof` and each writes a profile there per store
+ * (profile-summary.ts reads them; the console's holds `api/bank`, the ceiling's `forward-app`).
+ */
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
 const profiling = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : [];
 
@@ -63,6 +71,15 @@ async function load(url: string, headers: Record<string, string>, connections: n
     requestsPerSecond: result.requests.average,
     non2xx: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/** The same load on both servers before measuring anything: each request in turn, at 10 connections. */
+async function warmUp(targets: { url: string; headers: Record<string, string> }[], paths: string[]) {
+  if (warmUpSeconds <= 0) return;
+  log(`warming up the ceiling and the console (${warmUpSeconds} s per request each)...`);
+  for (const requestPath of paths) {
+    for (const target of targets) await autocannon({ url: `${target.url}${requestPath}`, headers: target.headers, connections: 10, duration: warmUpSeconds });
+  }
 }
 
 function buildForwardApp() {
@@ -115,9 +132,23 @@ const cells = (result: LoadResult) => [`${result.p50} ms`, `${result.p99} ms`, M
 // NaN (nothing answered within the run) fails both comparisons.
 const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 
-async function benchStore(store: string, consoleDatabaseUrl: string, servers: { sandbox: ChildProcess; forward: ChildProcess; sandboxUrl: string }) {
+function startForwardApp(sandboxUrl: string): ChildProcess {
+  return drained(
+    startChild(node, [...profiling, path.resolve("node_modules/next/dist/bin/next"), "start", forwardApp, "-p", String(ports.forward), "-H", "127.0.0.1"], {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      FORWARD_TO: sandboxUrl,
+      BANK_API_KEY_ID,
+      BANK_API_KEY_SECRET,
+    }),
+  );
+}
+
+async function benchStore(store: string, consoleDatabaseUrl: string, servers: { sandbox: ChildProcess; sandboxUrl: string }) {
   const { sandboxUrl } = servers;
   const consoleUrl = `http://127.0.0.1:${ports.console}`;
+  const forwardUrl = `http://127.0.0.1:${ports.forward}`;
+  const forward = startForwardApp(sandboxUrl);
   const consoleChild = drained(
     startChild(node, [...profiling, path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(ports.console), "-H", "127.0.0.1"], {
       NODE_ENV: "production",
@@ -132,17 +163,25 @@ async function benchStore(store: string, consoleDatabaseUrl: string, servers: { 
       SANDBOX_PORT: String(ports.sandbox),
     }),
   );
+  await waitForHealth(`${forwardUrl}/ach?page_size=1`, forward, 60_000);
   await waitForHealth(`${consoleUrl}/api/health`, consoleChild, 120_000);
   const cookie = await signIn(consoleUrl);
-  const forwardUrl = `http://127.0.0.1:${ports.forward}`;
+  const measured = await requests(sandboxUrl);
+  await warmUp(
+    [
+      { url: forwardUrl, headers: {} },
+      { url: `${consoleUrl}/api/bank`, headers: { cookie } },
+    ],
+    measured.map((request) => request.path),
+  );
 
   report.push("", `### Console store: ${store}`, "");
   row(["request", "connections", "server", "p50", "p99", "req/s", "non-2xx", "server CPU per request", "vs ceiling: req/s (≥ 0.8x), p50 (≤ 1.3x)"]);
   row(["---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---"]);
-  for (const request of await requests(sandboxUrl)) {
+  for (const request of measured) {
     for (const connections of connectionCounts) {
       const direct = await load(`${sandboxUrl}${request.path}`, bankAuth, connections, servers.sandbox);
-      const ceiling = await load(`${forwardUrl}${request.path}`, {}, connections, servers.forward);
+      const ceiling = await load(`${forwardUrl}${request.path}`, {}, connections, forward);
       const ours = await load(`${consoleUrl}/api/bank${request.path}`, { cookie }, connections, consoleChild);
       const throughput = ours.requestsPerSecond / ceiling.requestsPerSecond;
       // autocannon reports latency in whole milliseconds; a p50 of 0 or 1 ms is compared as at least 1 ms.
@@ -160,6 +199,7 @@ async function benchStore(store: string, consoleDatabaseUrl: string, servers: { 
     }
   }
   await stopChild(consoleChild);
+  await stopChild(forward);
 }
 
 async function postgresDatabase(): Promise<ScratchDatabase | undefined> {
@@ -198,27 +238,15 @@ try {
     LOG_LEVEL: "warn",
   });
   await waitForHealth(`${sandboxUrl}/health`, sandbox, 120_000);
-  const forward = drained(
-    startChild(nextBin, ["start", forwardApp, "-p", String(ports.forward), "-H", "127.0.0.1"], {
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      FORWARD_TO: sandboxUrl,
-      BANK_API_KEY_ID,
-      BANK_API_KEY_SECRET,
-    }),
-  );
-  await waitForHealth(`http://127.0.0.1:${ports.forward}/ach?page_size=1`, forward, 60_000);
-
   report.push(
-    `## Console proxy: /api/bank (${new Date().toISOString().slice(0, 10)}, ${seconds} s per cell after 2 s warm-up, signed in as the demo viewer)`,
+    `## Console proxy: /api/bank (${new Date().toISOString().slice(0, 10)}, ${seconds} s per cell after 2 s warm-up; ceiling and console started afresh per store and each warmed up ${warmUpSeconds} s per request first; signed in as the demo viewer)`,
   );
-  if (stores.includes("pglite")) await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, { sandbox, forward, sandboxUrl });
+  if (stores.includes("pglite")) await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, { sandbox, sandboxUrl });
   const postgres = stores.includes("postgres") ? await postgresDatabase() : undefined;
   if (postgres) {
-    await benchStore("PostgreSQL 15 (the sandbox bank stays on PGlite)", postgres.url, { sandbox, forward, sandboxUrl });
+    await benchStore("PostgreSQL 15 (the sandbox bank stays on PGlite)", postgres.url, { sandbox, sandboxUrl });
     await postgres.drop();
   }
-  await stopChild(forward);
   await stopChild(sandbox);
   await stopChild(dbHost);
   console.log(report.join("\n"));
