@@ -11,8 +11,8 @@ import { bankProxyResolver } from "./bank-proxy";
 import { createApiRoute } from "./route";
 
 // Fault: the sandbox bank stops and comes back on the same port while the console runs. The console keeps answering
-// (its health stays ok, bank reads fail fast with a 502 in the documented shape, never a hang) and recovers by itself
-// on the next request once the bank is back, without a restart.
+// (its health stays ok and reports the bank unreachable; bank reads fail fast with a 502 in the documented shape, never
+// a hang) and recovers by itself on the next request once the bank is back, without a restart.
 describe.each(testDatabaseTargets)("the console while the sandbox bank stops and restarts (both on $name)", (target) => {
   // One database for both, each in its own schema, as `npm start` runs them.
   let database: ScratchDatabase;
@@ -34,7 +34,12 @@ describe.each(testDatabaseTargets)("the console while the sandbox bank stops and
     health = (await import("@/app/api/health/route")).GET;
     const { consoleDb } = await import("@/lib/db/console");
     const { db } = await consoleDb();
-    const bank = createBankClient({ baseUrl: sandbox.url, auth: { type: "basic", keyId: demoKey.id, secret: demoKey.secret } }, { retries: 1, retryBaseMs: 50, timeoutMs: 2_000 });
+    // Outcomes recorded as lib/bank/console-client.ts records them, into the record the health route reads.
+    const { bankReachability } = await import("@/lib/bank/reachability");
+    const bank = createBankClient(
+      { baseUrl: sandbox.url, auth: { type: "basic", keyId: demoKey.id, secret: demoKey.secret } },
+      { retries: 1, retryBaseMs: 50, timeoutMs: 2_000, onReached: (reached) => bankReachability.record("sandbox", reached) },
+    );
     handler = createApiRoute({ currentUser: async () => admin, log: createLogger({ level: "silent" }) })(
       bankProxyResolver({
         activeEnvironment: async () => "sandbox",
@@ -58,7 +63,7 @@ describe.each(testDatabaseTargets)("the console while the sandbox bank stops and
     return { status: response.status, body: (await response.json()) as { data?: unknown[]; error?: { code: string; message: string } }, ms: performance.now() - started };
   };
 
-  it("serves, reports healthy while the bank is down, and recovers by itself when the bank is back", async () => {
+  it("serves, stays healthy and reports the bank unreachable while it is down, and recovers by itself when it is back", async () => {
     expect((await listAch()).status).toBe(200);
 
     await sandbox.close();
@@ -67,11 +72,12 @@ describe.each(testDatabaseTargets)("the console while the sandbox bank stops and
     expect(down.ms).toBeLessThan(5_000);
     const healthWhileDown = await health();
     expect(healthWhileDown.status).toBe(200);
-    expect(await healthWhileDown.json()).toEqual({ status: "ok" });
+    expect(await healthWhileDown.json()).toEqual({ status: "ok", bank: { sandbox: { state: "unreachable", since: expect.any(String), checkedAt: expect.any(String) } } });
 
     sandbox = await startSandbox({ databaseUrl: database.url, port, seed: "empty", demoKey });
     const back = await listAch();
     expect(back.status).toBe(200);
     expect(back.body.data?.length).toBeGreaterThan(0);
+    expect(await (await health()).json()).toMatchObject({ status: "ok", bank: { sandbox: { state: "reachable" } } });
   }, 60_000);
 });

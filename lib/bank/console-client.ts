@@ -4,10 +4,12 @@ import { getBankConnection, type Environment } from "@/lib/credentials";
 import { env } from "@/lib/env/console";
 import { log } from "@/lib/log";
 import { createBankClient, type BankClient } from "./client";
+import { bankReachability } from "./reachability";
 
 /**
  * The bank client for `environment` with the console's configured timeout and retries; null when not configured.
  * Built once and kept in the access cache, which saving or clearing credentials invalidates (lib/auth/access-cache.ts).
+ * Every attempt's outcome goes to the health answer (lib/bank/reachability.ts).
  */
 export function consoleBankClient(environment: Environment): Promise<BankClient | null> {
   return accessCache.get(`bank-client:${environment}`, async () => {
@@ -18,6 +20,7 @@ export function consoleBankClient(environment: Environment): Promise<BankClient 
       retries: env.BANK_RETRIES,
       retryBaseMs: env.BANK_RETRY_BASE_MS,
       log: log.child({ bankEnvironment: environment }),
+      onReached: (reached) => bankReachability.record(environment, reached),
     });
   });
 }

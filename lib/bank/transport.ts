@@ -25,6 +25,8 @@ export interface TransportOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   log?: Logger;
+  /** Told after every attempt whether the bank answered (any HTTP status: true) or not (network failure, timeout). */
+  onReached?(reached: boolean): void;
 }
 
 export const defaultTransportOptions: TransportOptions = { timeoutMs: 10_000, retries: 2, retryBaseMs: 200, retryMaxMs: 5_000 };
@@ -170,6 +172,7 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
   for (;;) {
     call.attempts += 1;
     const result = await attempt(url, request, target, options.timeoutMs);
+    options.onReached?.(!("failure" in result));
     const transientReason = "failure" in result ? result.failure : retryableStatuses.has(result.answer.status) ? result.answer.status : null;
     if (transientReason !== null && call.attempts < maxAttempts) {
       const delay = backoffMs(call.attempts - 1, options, "answer" in result ? result.answer.retryAfter : null);

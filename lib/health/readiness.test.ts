@@ -5,7 +5,7 @@ import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { readinessRoute } from "./readiness";
 
-const unavailable = { status: "unavailable", error: "The console's database is not reachable" };
+const unavailable = { status: "unavailable", error: "The console's database is not reachable", bank: {} };
 
 describe.each(testDatabaseTargets)("the console's readiness on $name", (target) => {
   const database = migratedConsoleDatabase(target);
@@ -13,7 +13,14 @@ describe.each(testDatabaseTargets)("the console's readiness on $name", (target) 
   it("answers 200 ok while its database answers", async () => {
     const response = await readinessRoute(async () => database)();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok" });
+    expect(await response.json()).toEqual({ status: "ok", bank: {} });
+  });
+
+  it("reports what it last saw of each bank without becoming unready when a bank is down", async () => {
+    const sandboxDown = { sandbox: { state: "unreachable" as const, since: "2026-11-23T10:00:00.000Z", checkedAt: "2026-11-23T10:00:05.000Z" } };
+    const response = await readinessRoute(async () => database, () => sandboxDown)();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", bank: sandboxDown });
   });
 
   it("answers 503 in its documented shape when the database's connections are gone, and 200 again once it is back", async () => {

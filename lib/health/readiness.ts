@@ -1,14 +1,24 @@
 import type { Pool } from "pg";
+import type { BankReachability } from "@/lib/bank/reachability";
+import type { Environment } from "@/lib/credentials/environments";
 
-/** The console's readiness: 200 once its database is open, migrated and answering; otherwise 503, never a stack. */
-export function readinessRoute(openDatabase: () => Promise<{ pool: Pick<Pool, "query"> }>) {
+/**
+ * The console's readiness: 200 once its database is open, migrated and answering; otherwise 503, never a stack.
+ * `bank` says what the console last saw of each bank it was asked to reach: a bank that is down does not make the
+ * console unready (staff still sign in, read the audit trail and change settings), but whoever watches the health
+ * route sees it.
+ */
+export function readinessRoute(
+  openDatabase: () => Promise<{ pool: Pick<Pool, "query"> }>,
+  banks: () => Partial<Record<Environment, BankReachability>> = () => ({}),
+) {
   return async function GET(): Promise<Response> {
     try {
       const { pool } = await openDatabase();
       await pool.query("SELECT 1");
-      return Response.json({ status: "ok" });
+      return Response.json({ status: "ok", bank: banks() });
     } catch {
-      return Response.json({ status: "unavailable", error: "The console's database is not reachable" }, { status: 503 });
+      return Response.json({ status: "unavailable", error: "The console's database is not reachable", bank: banks() }, { status: 503 });
     }
   };
 }

@@ -1,4 +1,5 @@
+import { bankReachability } from "@/lib/bank/reachability";
 import { consoleDb } from "@/lib/db/console";
 import { readinessRoute } from "@/lib/health/readiness";
 
-export const GET = readinessRoute(consoleDb);
+export const GET = readinessRoute(consoleDb, bankReachability.snapshot);
