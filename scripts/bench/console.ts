@@ -26,8 +26,15 @@ import { sandboxEnvSchema } from "@/lib/env/schema";
 import { ensureConsoleBuilt } from "../lib/build";
 import { cpuSecondsOfTree, firstJsonLine, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
+/** A whole number of seconds from the environment; anything else stops the bench naming the variable. */
+function secondsFromEnv(name: string, fallback: number, minimum: number): number {
+  const text = process.env[name];
+  if (text === undefined) return fallback;
+  if (!/^\d{1,4}$/.test(text) || Number(text) < minimum) throw new Error(`${name}: "${text}" is not a whole number of seconds from ${minimum} to 9999`);
+  return Number(text);
+}
+const seconds = secondsFromEnv("BENCH_SECONDS", 8, 1);
+const warmUpSeconds = secondsFromEnv("BENCH_WARMUP_SECONDS", 10, 0);
 /** A comma-separated list from the environment, each item checked; a wrong one stops the bench naming it. */
 function listFromEnv<T>(name: string, fallback: string, parse: (item: string) => T | undefined, expected: string): T[] {
   return (process.env[name] ?? fallback).split(",").map((item) => {
@@ -132,37 +139,28 @@ const cells = (result: LoadResult) => [`${result.p50} ms`, `${result.p99} ms`, M
 // NaN (nothing answered within the run) fails both comparisons.
 const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 
-function startForwardApp(sandboxUrl: string): ChildProcess {
-  return drained(
-    startChild(node, [...profiling, path.resolve("node_modules/next/dist/bin/next"), "start", forwardApp, "-p", String(ports.forward), "-H", "127.0.0.1"], {
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      FORWARD_TO: sandboxUrl,
-      BANK_API_KEY_ID,
-      BANK_API_KEY_SECRET,
-    }),
-  );
+/** `next start` for the app in `directory` (the console: the project root), under the profiler when asked. */
+function startNext(directory: string[], port: number, env: Record<string, string>): ChildProcess {
+  const next = path.resolve("node_modules/next/dist/bin/next");
+  const args = [...profiling, next, "start", ...directory, "-p", String(port), "-H", "127.0.0.1"];
+  return drained(startChild(node, args, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env }));
 }
 
 async function benchStore(store: string, consoleDatabaseUrl: string, servers: { sandbox: ChildProcess; sandboxUrl: string }) {
   const { sandboxUrl } = servers;
   const consoleUrl = `http://127.0.0.1:${ports.console}`;
   const forwardUrl = `http://127.0.0.1:${ports.forward}`;
-  const forward = startForwardApp(sandboxUrl);
-  const consoleChild = drained(
-    startChild(node, [...profiling, path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(ports.console), "-H", "127.0.0.1"], {
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      AUTH_SECRET: randomBytes(32).toString("base64"),
-      // As `npm start` gives it (scripts/lib/local-secrets.ts): the console then looks for saved credentials too.
-      CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      AUTH_TRUST_HOST: "true",
-      DATABASE_URL: consoleDatabaseUrl,
-      DATA_ROOT: workDir,
-      PORT: String(ports.console),
-      SANDBOX_PORT: String(ports.sandbox),
-    }),
-  );
+  const forward = startNext([forwardApp], ports.forward, { FORWARD_TO: sandboxUrl, BANK_API_KEY_ID, BANK_API_KEY_SECRET });
+  const consoleChild = startNext([], ports.console, {
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    // As `npm start` gives it (scripts/lib/local-secrets.ts): the console then looks for saved credentials too.
+    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    AUTH_TRUST_HOST: "true",
+    DATABASE_URL: consoleDatabaseUrl,
+    DATA_ROOT: workDir,
+    PORT: String(ports.console),
+    SANDBOX_PORT: String(ports.sandbox),
+  });
   await waitForHealth(`${forwardUrl}/ach?page_size=1`, forward, 60_000);
   await waitForHealth(`${consoleUrl}/api/health`, consoleChild, 120_000);
   const cookie = await signIn(consoleUrl);
