@@ -1,6 +1,27 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "./log";
+
+const logModule = path.resolve(__dirname, "log.ts");
+
+/** Runs `script` (which has `log`, the console's logger) in a child process and collects its stdout lines as they arrive. */
+function runLogging(script: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", `import { log } from ${JSON.stringify(logModule)};\n${script}`], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, LOG_LEVEL: "info" },
+  });
+  const lines: Record<string, unknown>[] = [];
+  let pending = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    const parts = (pending + String(chunk)).split("\n");
+    pending = parts.pop() ?? "";
+    for (const part of parts) lines.push(JSON.parse(part) as Record<string, unknown>);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return { child, lines, exited };
+}
 
 function capture() {
   const lines: string[] = [];
@@ -51,4 +72,25 @@ describe("the console's logger", () => {
     log.warn({ requestId: "r1" }, "something to look at");
     expect(lines()[0]).toMatchObject({ level: 40, service: "console", requestId: "r1", msg: "something to look at", time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
   });
+
+  describe("on standard output, written in batches", () => {
+    it("writes a lone line while the process keeps running, not only once 4 KB are pending or at exit", async () => {
+      const { child, lines, exited } = runLogging(`log.info({ n: 1 }, "alone"); setInterval(() => {}, 1000);`);
+      try {
+        await expect.poll(() => lines.map((line) => line.msg), { timeout: 10_000, interval: 20 }).toEqual(["alone"]);
+        expect(child.exitCode).toBeNull();
+      } finally {
+        child.kill();
+        await exited;
+      }
+    });
+
+    it("writes every pending line when the process exits at once", async () => {
+      const { lines, exited } = runLogging(`for (let n = 0; n < 50; n++) log.info({ n }, "line"); process.exit(0);`);
+      expect(await exited).toBe(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(lines.map((line) => line.n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
+    });
+  });
 });
+
