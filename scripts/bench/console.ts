@@ -84,8 +84,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /**
  * One cell: the targets measured in turn in `slices` alternating runs rather than one long run each, so that the
  * machine's speed changing during the cell (seen on this shared VM: the ceiling at 358 and 466 req/s in two
- * consecutive runs) hits every target alike. Per target: req/s and CPU per request over all its slices, p50 the median
- * of the slices' p50, p99 the highest slice p99.
+ * consecutive runs) hits every target alike. Per target: req/s and CPU per request over all its slices, p50 the
+ * lower median of the slices' p50, p99 the highest slice p99.
  */
 async function loadCell<T extends Target[]>(targets: [...T], connections: number): Promise<{ [K in keyof T]: LoadResult }> {
   for (const target of targets) await autocannon({ url: target.url, headers: target.headers, connections, duration: 2 });
