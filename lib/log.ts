@@ -50,16 +50,23 @@ function censorSecrets<T>(value: T, depth = 0): T {
 }
 
 /**
- * Standard output, one stream per process, written in batches from libuv's thread pool rather than a write per line
- * by the request's own thread: each write wakes another thread or process, and one per request line cost the console's
- * proxy about 130 µs of CPU per request (docs/benchmarks.md). A batch goes out once it holds `batchBytes`, or after
- * `batchMs` at the latest, so a line is never held back longer than that. Lines are never dropped on a normal exit:
- * those still pending are written synchronously then (pino's exit hook).
+ * Standard output, one stream per process, written in batches: once `batchBytes` are pending, or after `batchMs` at
+ * the latest, so a line is never held back longer than that. A write per line cost the console's proxy about 130 µs of
+ * CPU per request on this VM (each write wakes another thread or process; docs/benchmarks.md). Batches are written
+ * synchronously, so lines keep their order when the process exits with a batch pending (written by the exit handler
+ * below): an asynchronous write still in flight at exit would land after it.
  */
 const batchBytes = 4096;
 const batchMs = 200;
-let stdout: DestinationStream | undefined;
-const batchedStdout = () => (stdout ??= pino.destination({ dest: 1, sync: false, minLength: batchBytes, periodicFlush: batchMs }));
+let stdout: ReturnType<typeof pino.destination> | undefined;
+function batchedStdout(): DestinationStream {
+  if (!stdout) {
+    const destination = pino.destination({ dest: 1, sync: true, minLength: batchBytes, periodicFlush: batchMs });
+    process.once("exit", () => destination.flushSync());
+    stdout = destination;
+  }
+  return stdout;
+}
 
 /**
  * A structured JSON logger with secrets redacted, its lines labelled with the process (`service`). `destination`
