@@ -93,4 +93,3 @@ describe("the console's logger", () => {
     });
   });
 });
-
