@@ -57,7 +57,7 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
 }
 
 export interface LoadResult {
-  /** Mean latency in ms (fractional: p50 and p99 come in whole milliseconds). */
+  /** Latency in ms: fractional in the console bench; p50 and p99 in whole milliseconds from measure() (autocannon's own). */
   mean: number;
   p50: number;
   p99: number;
