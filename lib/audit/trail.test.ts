@@ -5,7 +5,16 @@ import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { csvStream } from "@/lib/csv/csv-stream";
 import { auditCsvColumns } from "./csv";
-import { audited, everyAuditRecord, listAuditActions, listAuditRecords, recordAuditEvent, type AuditEntry, type AuditRecord } from "./trail";
+import {
+  audited,
+  auditRecordsQuery,
+  everyAuditRecord,
+  listAuditActions,
+  listAuditRecords,
+  recordAuditEvent,
+  type AuditEntry,
+  type AuditRecord,
+} from "./trail";
 
 const actor = { id: "stf_1", email: "ops@demo.bank", role: "operations" as const };
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -95,6 +104,22 @@ describe.each(testDatabaseTargets)("audit trail on $name", (target) => {
     const actions = await listAuditActions(database.db);
     expect(actions).toContain("staff.lock");
     expect(new Set(actions).size).toBe(actions.length);
+  });
+
+  it("finds an object's history, its create included, through indexes rather than by reading every record", async () => {
+    const { sql: text, params } = auditRecordsQuery(database.db, { target: "wh_created" }, { limit: 51 }).toSQL();
+    const client = await database.pool.connect();
+    try {
+      // Few rows: the planner would scan the table; forbidding that shows indexes can answer the query.
+      await client.query("SET enable_seqscan = off");
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${text}`, params);
+      const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+      expect(plan).toContain("audit_records_target_idx");
+      expect(plan).toContain("audit_records_created_id_idx");
+    } finally {
+      await client.query("RESET enable_seqscan");
+      client.release();
+    }
   });
 
   it("reads every matching record for an export, across pages, newest first", async () => {

@@ -143,21 +143,26 @@ const recordColumns = {
 
 const formatTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
+/** The query behind `listAuditRecords`, unsent (its tests read the plan PostgreSQL makes of it). */
+export function auditRecordsQuery(db: ConsoleDb, filter: AuditFilter, page: { limit: number; after?: number }) {
+  const cursor = page.after
+    ? sql`(${auditRecords.at}, ${auditRecords.id}) < (SELECT at, id FROM ${auditRecords} WHERE id = ${page.after})`
+    : undefined;
+  return db
+    .select(recordColumns)
+    .from(auditRecords)
+    .where(and(whereOf(filter), cursor))
+    .orderBy(desc(auditRecords.at), desc(auditRecords.id))
+    .limit(page.limit);
+}
+
 /** Newest first; `after` is the id of the last record of the previous page (keyset pagination on (at, id)). */
 export async function listAuditRecords(
   db: ConsoleDb,
   filter: AuditFilter,
   page: { limit: number; after?: number },
 ): Promise<AuditRecord[]> {
-  const cursor = page.after
-    ? sql`(${auditRecords.at}, ${auditRecords.id}) < (SELECT at, id FROM ${auditRecords} WHERE id = ${page.after})`
-    : undefined;
-  const rows = await db
-    .select(recordColumns)
-    .from(auditRecords)
-    .where(and(whereOf(filter), cursor))
-    .orderBy(desc(auditRecords.at), desc(auditRecords.id))
-    .limit(page.limit);
+  const rows = await auditRecordsQuery(db, filter, page);
   return rows.map((row) => ({ ...row, at: formatTime(row.at) }));
 }
 

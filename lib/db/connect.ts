@@ -15,13 +15,32 @@ export interface Database<TSchema extends Record<string, unknown>> {
 export function connectDatabase<TSchema extends Record<string, unknown>>(
   url: string,
   schema: TSchema,
-  options: { max?: number; timeZone?: string } = {},
+  options: {
+    max?: number;
+    timeZone?: string;
+    /**
+     * Every connection listens on `channel` from its start, before any other query of it, and reports what it hears;
+     * `failed` is told when a connection could not listen.
+     */
+    listen?: { channel: string; heard(): void; failed(error: unknown): void };
+  } = {},
 ): Database<TSchema> {
+  const { listen } = options;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     // Set at connection start-up (PostgreSQL honours it; PGlite ignores it and is always UTC).
     ...(options.timeZone && { options: `-c TimeZone=${options.timeZone}` }),
+    // Awaited by the pool before it hands the connection out, so the LISTEN precedes every query of the connection.
+    ...(listen && {
+      onConnect: async (client: pg.ClientBase) => {
+        client.on("notification", (message) => {
+          if (message.channel === listen.channel) listen.heard();
+        });
+        // A connection that cannot listen still serves queries; the caller stops relying on notifications.
+        await client.query(`LISTEN ${listen.channel}`).catch((error: unknown) => listen.failed(error));
+      },
+    }),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_records_created_id_idx" ON "console"."audit_records" USING btree (("after" ->> 'id'),"at") WHERE "console"."audit_records"."target_id" IS NULL;
