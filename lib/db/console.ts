@@ -7,7 +7,6 @@ import { env } from "@/lib/env/console";
 import { applyMigrations, connectDatabase, type Database } from "./connect";
 import * as schema from "./console-schema";
 import { startEmbeddedPostgres } from "./embedded";
-import { isPglite } from "./pglite";
 import { grantConsoleRuntime, roleOf } from "./roles";
 
 export type ConsoleDatabase = Database<typeof schema> & {
@@ -36,37 +35,30 @@ async function open(): Promise<ConsoleDatabase> {
     await applyMigrations(owner, migrations, "console").finally(() => owner.close());
     await grantConsoleRuntime(env.DATABASE_MIGRATION_URL, roleOf(env.DATABASE_URL));
   }
-  const database = await withAccessVersion(url);
+  const database = withAccessVersion(url);
   if (!env.DATABASE_MIGRATION_URL) await applyMigrations(database, migrations, "console");
   if (env.CONSOLE_DEMO_USERS === "on") await seedDemoUsers(database.db);
   return database;
 }
 
 /**
- * The runtime pool with its access-version reader (lib/auth/access-cache.ts): on PostgreSQL every connection listens
- * for changes, so the version is read only after one (lib/auth/notified-version-reader.ts); on PGlite, whose one
- * session answers every connection, notifications cannot be told apart, and the version is read on every request.
+ * The runtime pool with its access-version reader (lib/auth/access-cache.ts): every connection listens for changes,
+ * so the version is read only after one (lib/auth/notified-version-reader.ts), on PostgreSQL and on the embedded
+ * PGlite alike (lib/db/embedded.ts passes notifications on as a server does). A database that does not deliver them
+ * gets a read per request: the reader checks that it hears its own probe before relying on them.
  */
-async function withAccessVersion(url: string): Promise<ConsoleDatabase> {
-  if (await isPglite(url)) {
-    const database = connectDatabase(url, schema);
-    return withReader(database, heldConnectionVersionReader(database.pool));
-  }
+function withAccessVersion(url: string): ConsoleDatabase {
   // The pool opens connections only when asked, after `reader` exists.
   const database = connectDatabase(url, schema, {
     listen: { channel: accessVersionChannel, heard: () => reader.heard(), failed: () => reader.failed() },
   });
   const reader = notifiedVersionReader(database.pool, heldConnectionVersionReader(database.pool));
-  return withReader(database, reader);
-}
-
-/** The reader's connections are given back before the pool ends (a pool does not end while one is checked out). */
-function withReader(database: Database<typeof schema>, accessVersion: VersionReader): ConsoleDatabase {
   return {
     ...database,
-    accessVersion,
+    accessVersion: reader,
+    // The reader's connections are given back first: a pool does not end while one is checked out.
     close: async () => {
-      accessVersion.release();
+      reader.release();
       await database.close();
     },
   };

@@ -36,6 +36,38 @@ describe("embedded PostgreSQL shared by several connections", () => {
     expect(results).toEqual(numbers);
   });
 
+  it("passes a notification on to every connection that listens on its channel, whichever connection sent it", async () => {
+    const clients = await Promise.all([0, 1, 2, 3].map(() => pool.connect()));
+    const heard = clients.map(() => [] as string[]);
+    clients.forEach((client, index) => client.on("notification", (message) => heard[index]!.push(`${message.channel}:${message.payload}`)));
+    try {
+      await clients[0]!.query("LISTEN chan_a");
+      await clients[1]!.query("LISTEN chan_a");
+      await clients[2]!.query("LISTEN chan_b");
+      // A long answer around it: the notification must arrive whole, between whole answers.
+      const [{ rows }] = await Promise.all([
+        clients[3]!.query("SELECT repeat('x', 100000) AS big, pg_notify('chan_a', 'one') IS NULL AS sent"),
+        clients[2]!.query("SELECT 1"),
+      ]);
+      expect(rows[0].big).toHaveLength(100_000);
+      await clients[3]!.query("BEGIN");
+      await clients[3]!.query("SELECT pg_notify('chan_a', 'rolled back')");
+      await clients[3]!.query("ROLLBACK");
+      await clients[1]!.query("UNLISTEN chan_a");
+      await clients[0]!.query("SELECT pg_notify('chan_a', 'two')");
+      await expect.poll(() => heard[0]).toEqual(["chan_a:one", "chan_a:two"]);
+      // Still whole connections: each answers a query after what it was sent.
+      expect((await Promise.all(clients.map(async (client) => (await client.query("SELECT 1 AS one")).rows[0].one)))).toEqual([1, 1, 1, 1]);
+      expect(heard[1]).toEqual(["chan_a:one"]);
+      expect(heard[2]).toEqual([]);
+      // Unlike a server, PGlite's one session also answers the sender with it: harmless, and not ours to strip.
+      expect(heard[3]).toEqual(["chan_a:one"]);
+    } finally {
+      await Promise.all(clients.map((client) => client.query("UNLISTEN *").catch(() => {})));
+      for (const client of clients) client.release();
+    }
+  });
+
   it("keeps serving other connections after a query fails", async () => {
     await expect(pool.query("SELECT $1::int AS n", ["not a number"])).rejects.toThrow(/invalid input syntax/);
     const results = await Promise.all([1, 2, 3].map(async (n) => (await pool.query("SELECT $1::int AS n", [n])).rows[0].n));

@@ -77,6 +77,74 @@ interface SocketQueryQueue {
 
 /** Parse, Bind, Describe, Execute, Close, Flush: messages of an extended-protocol query that its Sync ends. */
 const extendedQueryMessages = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
+const simpleQueryMessage = 0x51;
+const notificationResponse = 0x41;
+
+/**
+ * Collects the whole NotificationResponse messages of one query's output, fed chunk by chunk as PGlite streams it
+ * (a message may span chunks; everything else is skipped by its length without being copied).
+ */
+function notificationCollector() {
+  const header = new Uint8Array(5);
+  let headerBytes = 0;
+  let remaining = 0;
+  let message: Uint8Array | null = null;
+  let filled = 0;
+  const found: Uint8Array[] = [];
+  return {
+    found,
+    feed(data: Uint8Array) {
+      let at = 0;
+      while (at < data.length) {
+        if (remaining === 0) {
+          header[headerBytes++] = data[at++]!;
+          if (headerBytes < 5) continue;
+          headerBytes = 0;
+          // The length counts itself (4 bytes) and the body, not the type byte.
+          const length = ((header[1]! << 24) | (header[2]! << 16) | (header[3]! << 8) | header[4]!) >>> 0;
+          remaining = Math.max(length - 4, 0);
+          if (header[0] === notificationResponse) {
+            message = new Uint8Array(1 + length);
+            message.set(header);
+            filled = 5;
+          }
+        } else {
+          const take = Math.min(remaining, data.length - at);
+          if (message) message.set(data.subarray(at, at + take), filled);
+          filled += take;
+          at += take;
+          remaining -= take;
+        }
+        if (remaining === 0 && message && filled === message.length) {
+          found.push(message);
+          message = null;
+        }
+      }
+    },
+  };
+}
+
+/** A channel as PostgreSQL names it: a quoted identifier as written, any other folded to lower case. */
+function channelName(identifier: string): string {
+  return identifier.startsWith('"') ? identifier.slice(1, -1).replaceAll('""', '"') : identifier.toLowerCase();
+}
+
+/** `LISTEN <channel>` or `UNLISTEN <channel | *>` sent as a simple query, else null. */
+function listenCommand(message: Uint8Array): { command: "listen" | "unlisten"; channel: string } | null {
+  if (message[0] !== simpleQueryMessage) return null;
+  const text = Buffer.from(message.subarray(5, Math.min(message.length - 1, 5 + 200))).toString("utf8");
+  const match = /^\s*(UN)?LISTEN\s+("(?:[^"]|"")+"|\*|[^\s;]+)\s*;?\s*$/i.exec(text);
+  if (!match) return null;
+  return { command: match[1] ? "unlisten" : "listen", channel: match[2] === "*" ? "*" : channelName(match[2]!) };
+}
+
+/** The channel a NotificationResponse is for (after its type, length and the notifying process id). */
+function notificationChannel(message: Uint8Array): string {
+  const end = message.indexOf(0, 9);
+  return Buffer.from(message.subarray(9, end < 0 ? message.length : end)).toString("utf8");
+}
+
+const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
 /**
  * pglite-socket 0.2.x queues single protocol messages, pinning a connection only inside a transaction. Outside one,
@@ -84,6 +152,14 @@ const extendedQueryMessages = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48]);
  * unnamed statement ("bind message supplies 3 parameters, but prepared statement "" requires 2"), and a message
  * that throws stops its queue for good (electric-sql/pglite#1046, open). This replaces the queue's scheduler: a
  * connection keeps the session from its first extended-protocol message to its Sync, and while in a transaction.
+ *
+ * It also passes notifications on. All connections share PGlite's one session, so PostgreSQL sends a notification only
+ * to the connection whose query committed it; on a server, every session that ran LISTEN gets it. So after each query,
+ * the NotificationResponse messages in its output are written to every other connection that listens on their channel
+ * (a simple `LISTEN ...` query), as a server would: between whole queries, when no other connection's answer is
+ * half-written. One connection's UNLISTEN would end the shared session's listening for all, so the channels the others
+ * still listen on are listened to again at once. The console relies on this to hear another process's access changes
+ * (lib/auth/notified-version-reader.ts).
  */
 function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
   const queue = (server as unknown as { queryQueue?: SocketQueryQueue }).queryQueue;
@@ -91,6 +167,26 @@ function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
     throw new Error("@electric-sql/pglite-socket changed its query queue: review scheduleWholeQueries in lib/db/embedded.ts");
   }
   let midQuery: number | null = null;
+  /** Connections that ran LISTEN, by handler: their channels and how to write to them. */
+  const listeners = new Map<number, { channels: Set<string>; write(data: Uint8Array): void }>();
+  const passOn = (notifications: Uint8Array[], from: number) => {
+    for (const notification of notifications) {
+      const channel = notificationChannel(notification);
+      for (const [handlerId, listener] of listeners) {
+        // The connection whose query sent it got it in its own answer.
+        if (handlerId !== from && listener.channels.has(channel)) listener.write(notification);
+      }
+    }
+  };
+  const track = (handlerId: number, write: (data: Uint8Array) => void, change: { command: "listen" | "unlisten"; channel: string }) => {
+    const listener = listeners.get(handlerId) ?? { channels: new Set<string>(), write };
+    if (change.command === "listen") listener.channels.add(change.channel);
+    else if (change.channel === "*") listener.channels.clear();
+    else listener.channels.delete(change.channel);
+    if (listener.channels.size > 0) listeners.set(handlerId, listener);
+    else listeners.delete(handlerId);
+  };
+  const stillListened = () => new Set([...listeners.values()].flatMap((listener) => [...listener.channels]));
   queue.processQueue = async function processQueue(this: SocketQueryQueue) {
     if (this.processing) return;
     this.processing = true;
@@ -100,12 +196,16 @@ function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
         const index = owner === null ? 0 : this.queue.findIndex((entry) => entry.handlerId === owner);
         if (index === -1) break; // the owner's next message restarts the queue when it arrives
         const entry = this.queue.splice(index, 1)[0]!;
+        const change = listenCommand(entry.message);
+        if (change) track(entry.handlerId, entry.onData, change);
+        const notifications = listeners.size > 0 ? notificationCollector() : null;
         let bytes = 0;
         try {
           await db.runExclusive(() =>
             db.execProtocolRawStream(entry.message, {
               onRawData: (data) => {
                 bytes += data.length;
+                notifications?.feed(data);
                 entry.onData(data);
               },
             }),
@@ -113,6 +213,10 @@ function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
           entry.resolve(bytes);
         } catch (error) {
           entry.reject(error);
+        }
+        if (notifications && notifications.found.length > 0) passOn(notifications.found, entry.handlerId);
+        if (change?.command === "unlisten") {
+          for (const channel of stillListened()) await db.exec(`LISTEN ${quoted(channel)}`);
         }
         this.lastHandlerId = entry.handlerId;
         midQuery = extendedQueryMessages.has(entry.message[0] ?? 0) ? entry.handlerId : null;
@@ -123,6 +227,7 @@ function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
   };
   const clearQueueForHandler = queue.clearQueueForHandler.bind(queue);
   queue.clearQueueForHandler = (handlerId) => {
+    listeners.delete(handlerId);
     clearQueueForHandler(handlerId);
     if (midQuery !== handlerId) return;
     midQuery = null; // a connection that left mid-query must not hold the session
