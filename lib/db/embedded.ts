@@ -216,7 +216,8 @@ function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
         }
         if (notifications && notifications.found.length > 0) passOn(notifications.found, entry.handlerId);
         if (change?.command === "unlisten") {
-          for (const channel of stillListened()) await db.exec(`LISTEN ${quoted(channel)}`);
+          // Fails only when the UNLISTEN did too (a transaction already aborted): then nothing stopped listening.
+          for (const channel of stillListened()) await db.exec(`LISTEN ${quoted(channel)}`).catch(() => {});
         }
         this.lastHandlerId = entry.handlerId;
         midQuery = extendedQueryMessages.has(entry.message[0] ?? 0) ? entry.handlerId : null;
