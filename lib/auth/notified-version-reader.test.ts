@@ -17,14 +17,17 @@ describe.each(testDatabaseTargets)("the notified access-version reader on $name"
      * A console process as lib/db/console.ts wires it: its own pool, every connection listening, and the reader;
      * `databaseReads` counts the version reads that went to the database.
      */
-    async function withConsoleProcess(test: (process: { db: Database<typeof schema>["db"]; reader: NotifiedVersionReader; databaseReads: () => number }) => Promise<void>) {
+    async function withConsoleProcess(
+      test: (process: { db: Database<typeof schema>["db"]; reader: NotifiedVersionReader; databaseReads: () => number }) => Promise<void>,
+      options: { probeMs?: number } = {},
+    ) {
       const own = connectDatabase(url(), schema, {
         max: 4,
         listen: { channel: accessVersionChannel, heard: () => reader.heard(), failed: () => reader.failed() },
       });
       const held = heldConnectionVersionReader(own.pool);
       let databaseReads = 0;
-      const reader = notifiedVersionReader(own.pool, { read: () => (databaseReads++, held.read()), release: held.release }, { retryMs: 50 });
+      const reader = notifiedVersionReader(own.pool, { read: () => (databaseReads++, held.read()), release: held.release }, { retryMs: 50, ...options });
       try {
         await test({ db: own.db, reader, databaseReads: () => databaseReads });
       } finally {
@@ -125,6 +128,35 @@ describe.each(testDatabaseTargets)("the notified access-version reader on $name"
         await updateStaff(database.db, (await newUser()).id, { role: "admin" });
         await expect.poll(() => reader.read()).toBe(await readAccessVersion(database.pool));
       });
+    });
+
+    it("reads the database on every request, for good, when its probe goes unheard", async () => {
+      // Probes are the notifications with a payload (the trigger's are empty); another connection counts them.
+      const observer = await database.pool.connect();
+      const probes: string[] = [];
+      observer.on("notification", (message) => {
+        if (message.payload) probes.push(message.payload);
+      });
+      try {
+        await observer.query(`LISTEN ${accessVersionChannel}`);
+        // No wait at all for the probe: it cannot be heard in time, as on a database that does not pass it on.
+        await withConsoleProcess(
+          async ({ reader, databaseReads }) => {
+            const reads = databaseReads();
+            for (let i = 0; i < 10; i++) {
+              await reader.read();
+              await new Promise((resolve) => setTimeout(resolve, 30));
+            }
+            expect(databaseReads()).toBe(reads + 10);
+          },
+          { probeMs: 0 },
+        );
+        // One attempt, not one per retry interval (50 ms here) over the 300 ms of reads.
+        expect(probes).toHaveLength(1);
+      } finally {
+        await observer.query(`UNLISTEN ${accessVersionChannel}`);
+        observer.release();
+      }
     });
 
     it("reads the database on every request once a connection of the pool could not listen", async () => {

@@ -13,18 +13,18 @@ export interface NotifiedVersionReader extends VersionReader {
 }
 
 /**
- * A version reader that reads the access version only after it may have changed, on PostgreSQL: one connection of
+ * A version reader that reads the access version only after it may have changed: one connection of
  * `pool` listens on `accessVersionChannel`, and while it does, a read answers the version last read unless a
  * notification arrived since, which makes the next read ask the database again (`fallback`). A notification carries
  * no version of its own: anyone connected may send one, so it can cost a read, never hide a change.
  *
  * The other connections of the pool listen too (connectDatabase's `listen`, wired by lib/db/console.ts), so a change
  * this process makes is heard before its write returns (PostgreSQL sends a session its own notification before the
- * answer to its COMMIT): its next request always reads the new version. Another process's change is heard as soon as
- * PostgreSQL delivers the notification, normally well under a millisecond after the commit. Until the listening
- * connection is up and has received a notification of its own, and from the moment it fails, every read asks the
- * database, as `fallback` alone would. PGlite (one session behind every connection) delivers notifications to
- * whichever connection is busy, so lib/db/console.ts gives it the fallback alone.
+ * answer to its COMMIT; the embedded PGlite does the same, lib/db/embedded.ts): its next request always reads the new
+ * version. Another process's change is heard as soon as the database delivers the notification, normally well under a
+ * millisecond after the commit. Until the listening connection is up and has heard a probe of its own, and from the
+ * moment it fails, every read asks the database, as `fallback` alone would; a database that never passes the probe
+ * on (a PGlite served without lib/db/embedded.ts) is read on every request for good.
  */
 export function notifiedVersionReader(pool: pg.Pool, fallback: VersionReader, options: { retryMs?: number; probeMs?: number } = {}): NotifiedVersionReader {
   const retryMs = options.retryMs ?? 1_000;
@@ -76,7 +76,11 @@ export function notifiedVersionReader(pool: pg.Pool, fallback: VersionReader, op
       await client.query(`LISTEN ${accessVersionChannel}`);
       // Sent on another connection: only a notification that reaches this one proves this one hears the others.
       await pool.query("SELECT pg_notify($1, $2)", [accessVersionChannel, probe]);
-      if (!(await probed)) throw new Error("the access-version listener did not hear its own probe");
+      if (!(await probed)) {
+        // Not a lost connection but a database that does not pass notifications on: trying again would not help.
+        disabled = true;
+        throw new Error("the access-version listener did not hear its own probe");
+      }
       if (!stopped && !disabled) listening = true;
     } catch (error) {
       stop(error instanceof Error ? error : new Error(String(error)));
