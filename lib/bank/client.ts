@@ -25,6 +25,8 @@ export type BankClient = BankOperations & {
   call(operationId: OperationId, input?: OperationInput): Promise<unknown>;
   /** Every page of a list, first to last, following `page_next` until the bank gives none. */
   pages<O extends ListOperationId>(operationId: O, ...args: Parameters<BankOperations[O]>): AsyncGenerator<Page<PageItem<O>>>;
+  /** The list page at a `page_next` the bank gave earlier (a resumed walk, lib/index/backfill.ts). */
+  pageAt<O extends ListOperationId>(operationId: O, pageNext: string): Promise<Page<PageItem<O>>>;
   /** Every object of a list, across all its pages. */
   items<O extends ListOperationId>(operationId: O, ...args: Parameters<BankOperations[O]>): AsyncGenerator<PageItem<O>>;
 };
@@ -139,6 +141,10 @@ export function createBankClient(target: BankTarget, options: Partial<TransportO
     }
   }
 
+  async function pageAt(operationId: ListOperationId, pageNext: string): Promise<Page<unknown>> {
+    return (await send(findOperation(operationId), pageNext, undefined)) as Page<unknown>;
+  }
+
   async function* items(operationId: ListOperationId, ...args: unknown[]): AsyncGenerator<unknown> {
     for await (const page of pages(operationId, ...args)) yield* page.data;
   }
@@ -149,5 +155,5 @@ export function createBankClient(target: BankTarget, options: Partial<TransportO
       (...args: unknown[]) => call(operation.operationId as OperationId, inputFromArguments(operation, args)),
     ]),
   );
-  return { ...functions, baseUrl: target.baseUrl, call, pages, items } as unknown as BankClient;
+  return { ...functions, baseUrl: target.baseUrl, call, pages, pageAt, items } as unknown as BankClient;
 }

@@ -76,7 +76,7 @@ describe.runIf(adminUrl)("database roles on PostgreSQL", () => {
   });
 
   it("refuses the sandbox bank's role every console table, while it works in its own schema", async () => {
-    for (const table of ["staff_users", "bank_credentials", "audit_records", "staff_sessions", "sign_in_throttle"]) {
+    for (const table of ["staff_users", "bank_credentials", "audit_records", "staff_sessions", "sign_in_throttle", "receiver_credentials", "bank_event_inbox", "bank_objects", "bank_object_versions", "index_backfill"]) {
       const answer = await sandbox.pool.query(`SELECT * FROM console.${table}`).then(() => "allowed", (error: Error) => error.message);
       expect(answer, table).toMatch(/permission denied/);
     }

@@ -19,6 +19,9 @@ export const consoleRuntimeGrants = (role: string) => {
     `GRANT SELECT, INSERT ON console.audit_records TO ${who}`,
     `GRANT UPDATE (outcome, "after", error, finished_at) ON console.audit_records TO ${who}`,
     `GRANT USAGE ON SEQUENCE console.audit_records_id_seq TO ${who}`,
+    // The index of the bank (docs/bank-index.md): written by the console's worker, purged by retention.
+    `GRANT SELECT, INSERT, UPDATE, DELETE ON console.receiver_credentials, console.bank_event_inbox, console.bank_objects, console.bank_object_versions, console.index_backfill TO ${who}`,
+    `GRANT USAGE ON SEQUENCE console.bank_event_inbox_id_seq, console.bank_object_versions_id_seq TO ${who}`,
   ];
 };
 

@@ -60,6 +60,20 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
   BANK_TIMEOUT_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1).default(10_000),
   BANK_RETRIES: z.coerce.number({ message: "expected a whole number" }).int("expected a whole number").min(0).max(10).default(2),
   BANK_RETRY_BASE_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1).default(200),
+  /**
+   * Where the bank reaches the console (its webhooks post to `<CONSOLE_PUBLIC_URL>/api/bank-events/<environment>`).
+   * Unset: http://HOST:PORT, which only a bank on this machine (the sandbox) can reach.
+   */
+  CONSOLE_PUBLIC_URL: z.url({ protocol: /^https?$/, message: "expected an http or https URL" }).optional(),
+  /** The index of the bank (docs/bank-index.md): `off` stops its worker, backfill and sweep in this process. */
+  INDEX: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
+  /** The backfill reads at most this many list pages per second (0: no limit), and this many objects per page. */
+  INDEX_BACKFILL_PAGES_PER_SECOND: z.coerce.number({ message: "expected a number" }).min(0, "expected 0 or more").default(5),
+  INDEX_BACKFILL_PAGE_SIZE: z.coerce.number({ message: "expected a whole number" }).int("expected a whole number").min(1).max(1000, "expected at most 1000").default(500),
+  /** How often the newest page of every list is read again (a missed event is picked up by the next sweep). */
+  INDEX_SWEEP_INTERVAL_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1000, "expected at least 1000 ms").default(60_000),
+  /** Versions older than this many days are purged, except each object's latest (7 years by default). */
+  INDEX_RETENTION_DAYS: z.coerce.number({ message: "expected a number of days" }).int("expected whole days").min(1, "expected at least 1 day").default(2557),
 });
 
 /** A duration in whole milliseconds, at least 1. */

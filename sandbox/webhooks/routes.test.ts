@@ -89,7 +89,15 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
 
   describe("create, read, list", () => {
     it("refuses a url on the console's own address, on create and on change, naming the setting", async () => {
-      for (const url of [`http://127.0.0.1:${consolePort}/api/bank/ach`, `http://localhost:${consolePort}/`, `http://[::1]:${consolePort}/`]) {
+      const disguised = [
+        `http://127.0.0.1:${consolePort}/api/bank/ach`,
+        `http://localhost:${consolePort}/`,
+        `http://[::1]:${consolePort}/`,
+        `http://127.0.0.1:${consolePort}/api/bank-events/sandbox/../../bank/ach`,
+        `http://127.0.0.1:${consolePort}/api/bank-events/sandbox?to=/api/bank/ach`,
+        `http://127.0.0.1:${consolePort}/api/bank-events/staging`,
+      ];
+      for (const url of disguised) {
         const created = await request("/webhook", { method: "POST", json: { url, event: "ach.create" } });
         expect(created.status, url).toBe(400);
         expect((created.body as { error: string }).error).toContain("SANDBOX_WEBHOOK_REFUSE_CONSOLE=off");
@@ -97,6 +105,12 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
       const hook = await create({ url: receiver.url("/elsewhere"), event: "ach.create" });
       expect((await patch(hook.id, { url: `http://localhost:${consolePort}/` })).status).toBe(400);
       expect((await get(hook.id)).url).toBe(receiver.url("/elsewhere"));
+      await request(`/webhook/${hook.id}`, { method: "DELETE" });
+    });
+
+    it("allows the console's receiver of bank events, the one console address meant for the bank", async () => {
+      const hook = await create({ url: `http://127.0.0.1:${consolePort}/api/bank-events/sandbox`, event: "ach.update" });
+      expect(hook.url).toBe(`http://127.0.0.1:${consolePort}/api/bank-events/sandbox`);
       await request(`/webhook/${hook.id}`, { method: "DELETE" });
     });
 

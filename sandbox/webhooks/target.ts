@@ -25,12 +25,16 @@ async function consoleAddresses(host: string): Promise<Set<string>> {
   return new Set(Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address)));
 }
 
+/** `/api/bank-events/<environment>` (the URL parser has already resolved any `..` or `%2e%2e`). */
+const consoleReceiverPath = /^\/api\/bank-events\/(sandbox|production)$/;
+
 /**
  * Why `url` may not receive notifications, or null when it may. A webhook pointed at the console would make the
  * sandbox bank post to the console's API and show the start of each answer in the delivery log, which every console
  * role can read; so a target on the console's port is refused when it resolves to a loopback address, the unspecified
  * address, or an address the console listens on. Other loopback ports stay allowed: local receivers are what the
- * sandbox is for. `console` null: the check is switched off (SANDBOX_WEBHOOK_REFUSE_CONSOLE=off).
+ * sandbox is for, and so is the console's own receiver of bank events (`/api/bank-events/...`), which answers
+ * nothing but receipt. `console` null: the check is switched off (SANDBOX_WEBHOOK_REFUSE_CONSOLE=off).
  */
 export async function refusedTarget(url: string, console: ConsoleAddress | null): Promise<string | null> {
   if (!console) return null;
@@ -42,6 +46,8 @@ export async function refusedTarget(url: string, console: ConsoleAddress | null)
   }
   const port = Number(target.port || (target.protocol === "https:" ? 443 : 80));
   if (port !== console.port) return null;
+  // The console's receiver of bank events is the one address there meant for the bank: it answers receipt only.
+  if (consoleReceiverPath.test(target.pathname) && target.search === "") return null;
   const [addresses, own] = await Promise.all([addressesOf(target.hostname), consoleAddresses(console.host)]);
   const hit = addresses.find((address) => isLoopback(address) || unspecified.has(address) || own.has(address));
   return hit === undefined

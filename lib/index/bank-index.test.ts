@@ -1,0 +1,240 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createBankClient, type BankClient, type ListOperationId } from "@/lib/bank/client";
+import * as schema from "@/lib/db/console-schema";
+import { createLogger } from "@/lib/log";
+import { startSandbox, type RunningSandbox } from "@/sandbox/server";
+import { migratedConsoleDatabase } from "@/tests/support/console-database";
+import { testDatabaseTargets } from "@/tests/support/databases";
+import { indexedResources, runBackfill } from "./backfill";
+import { storeNotification } from "./inbox";
+import { receiveNotification } from "./receiver";
+import { ensureReceiverCredentials, rotateReceiverCredentials, type ReceiverCredentials } from "./receiver-credentials";
+import { recordObservations } from "./store";
+import { ensureSubscriptions, subscribedEvents } from "./subscriptions";
+import { serveReceiver } from "./test-support/receiver-server";
+import { startIndexWorker, type IndexWorker } from "./worker";
+
+// The index of the bank against the sandbox bank started for real (demo seed) and a real console database: the
+// receiver, the inbox worker, subscriptions and the backfill, each as the console runs them.
+
+const key = { id: "key_index_test", secret: "index-test-secret-0123456789" };
+const log = createLogger({ level: "silent" });
+let sandbox: RunningSandbox;
+let bank: BankClient;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: "demo", demoKey: key, log, settings: { webhooks: { ...(await import("@/sandbox/context")).defaultSandboxSettings.webhooks, pollIntervalMs: 20, retryBaseMs: 50 } } });
+  bank = createBankClient({ baseUrl: sandbox.url, auth: { type: "basic", keyId: key.id, secret: key.secret } }, { retries: 0 });
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const basic = (credentials: Pick<ReceiverCredentials, "username" | "secret">) =>
+  `Basic ${Buffer.from(`${credentials.username}:${credentials.secret}`).toString("base64")}`;
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(testDatabaseTargets)("the index of the bank on $name", (target) => {
+  const database = migratedConsoleDatabase(target);
+  const encryptionKey = randomBytes(32);
+  let credentials: ReceiverCredentials;
+  let worker: IndexWorker | undefined;
+
+  const receive = (body: unknown, authorization: string | null = basic(credentials)) =>
+    receiveNotification(
+      new Request("http://console.test/api/bank-events/sandbox", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(authorization && { authorization }) },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
+      "sandbox",
+      { credentialsOf: async () => credentials, store: (environment, notification) => storeNotification(database.db, environment, notification) },
+    );
+  const inboxRows = (objectId: string) => database.db.select().from(schema.bankEventInbox).where(eq(schema.bankEventInbox.objectId, objectId));
+  const versionsOf = (objectId: string) =>
+    database.db.select().from(schema.bankObjectVersions).where(eq(schema.bankObjectVersions.objectId, objectId)).orderBy(schema.bankObjectVersions.version);
+  const keptState = async (objectId: string) =>
+    (await database.db.select().from(schema.bankObjects).where(and(eq(schema.bankObjects.environment, "sandbox"), eq(schema.bankObjects.id, objectId))))[0];
+  const startWorker = () => (worker = startIndexWorker({ db: database.db, clientFor: async () => bank, log, pollMs: 50 }));
+
+  beforeAll(async () => {
+    credentials = await ensureReceiverCredentials(database.db, "sandbox", encryptionKey, "test");
+  });
+  beforeEach(async () => {
+    await worker?.stop();
+    worker = undefined;
+  });
+  afterAll(async () => {
+    await worker?.stop();
+  });
+
+  describe("the receiver", () => {
+    const notificationOf = (id: string) => ({ event: "ach.update", op: "update", id, url: `${sandbox.url}/ach/${id}` });
+
+    it("stores a good delivery once and answers 200; a repeat before processing only counts as a second delivery", async () => {
+      const id = `ach_receiver_${randomBytes(4).toString("hex")}`;
+      expect((await receive(notificationOf(id))).status).toBe(200);
+      expect((await receive(notificationOf(id))).status).toBe(200);
+      const rows = await inboxRows(id);
+      expect(rows).toEqual([expect.objectContaining({ event: "ach.update", op: "update", resource: "ach", state: "pending", deliveries: 2 })]);
+    });
+
+    it.each([
+      ["missing", null],
+      ["wrong", basic({ username: "console-sandbox", secret: "not-the-secret" })],
+      ["malformed", "Basic %%%"],
+      ["another scheme", "Bearer abc"],
+    ])("refuses %s credentials with 401 and stores nothing", async (_name, authorization) => {
+      const id = `ach_unauth_${randomBytes(4).toString("hex")}`;
+      const response = await receive(notificationOf(id), authorization);
+      expect(response.status).toBe(401);
+      expect(await inboxRows(id)).toEqual([]);
+    });
+
+    it.each([
+      ["not JSON", "{", /not acceptable JSON/],
+      ["an unknown event", { event: "loan.update", op: "update", id: "ach_x", url: "http://bank/ach/ach_x" }, /event: expected <resource>/],
+      ["op not matching the event", { event: "ach.update", op: "create", id: "ach_x", url: "http://bank/ach/ach_x" }, /op: does not match event ach.update/],
+      ["a url of another object", { event: "ach.update", op: "update", id: "ach_x", url: "http://bank/ach/ach_y" }, /url: expected the address of ach_x/],
+      ["a missing id", { event: "ach.update", op: "update", url: "http://bank/ach/ach_x" }, /id:/],
+      ["an array", [], /\(body\)/],
+    ])("refuses %s with 400 naming what is wrong, and stores nothing", async (_name, body, message) => {
+      const before = await database.db.select({ count: sql<number>`count(*)::int` }).from(schema.bankEventInbox);
+      const response = await receive(body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(message);
+      expect(await database.db.select({ count: sql<number>`count(*)::int` }).from(schema.bankEventInbox)).toEqual(before);
+    });
+
+    it("answers 404 for an environment that does not exist", async () => {
+      const response = await receiveNotification(new Request("http://console.test/x", { method: "POST", body: "{}" }), "staging", {
+        credentialsOf: async () => credentials,
+        store: async () => undefined,
+      });
+      expect(response.status).toBe(404);
+    });
+  });
+
+  describe("processing", () => {
+    it("fetches the object named by a notification and keeps it as its first version, whatever the payload claimed", async () => {
+      const [transfer] = (await bank.list_network_transfer({ page_size: 1 })).data as Array<{ id: string }>;
+      await receive({ event: "network_transfer.update", op: "update", id: transfer!.id, url: `http://elsewhere.example/network_transfer/${transfer!.id}` });
+      startWorker();
+      const rows = await waitFor(() => inboxRows(transfer!.id), (found) => found.every((row) => row.state === "processed"));
+      expect(rows.map((row) => row.outcome)).toEqual(["changed"]);
+      expect((await keptState(transfer!.id))?.state).toEqual(await bank.get_network_transfer(transfer!.id));
+      expect((await versionsOf(transfer!.id)).map((version) => [version.version, version.source, version.eventId])).toEqual([[1, "event", rows[0]!.id]]);
+    });
+
+    it("keeps a notification whose object cannot be fetched, with the reason, and processes it once the bank answers", async () => {
+      const [transfer] = (await bank.list_network_transfer({ page_size: 1, status: "sent" })).data as Array<{ id: string }>;
+      await receive({ event: "network_transfer.update", op: "update", id: transfer!.id, url: `${sandbox.url}/network_transfer/${transfer!.id}` });
+      let bankDown = true;
+      worker = startIndexWorker({
+        db: database.db, log, pollMs: 50,
+        clientFor: async () => (bankDown ? createBankClient({ baseUrl: "http://127.0.0.1:9", auth: { type: "bearer", token: "x" } }, { retries: 0 }) : bank),
+      });
+      const waiting = await waitFor(() => inboxRows(transfer!.id), (rows) => rows.some((row) => row.error !== null));
+      expect(waiting).toEqual([expect.objectContaining({ state: "pending", error: expect.stringMatching(/.+/), attempts: 1 })]);
+      bankDown = false;
+      await database.db.update(schema.bankEventInbox).set({ nextAttemptAt: new Date() }).where(eq(schema.bankEventInbox.objectId, transfer!.id));
+      const settled = await waitFor(() => inboxRows(transfer!.id), (rows) => rows.every((row) => row.state === "processed"));
+      expect(settled).toEqual([expect.objectContaining({ state: "processed", error: null, attempts: 2 })]);
+    });
+
+    it("keeps a new version with the fields that changed when the bank changes an object, through its real webhooks", async () => {
+      const receiver = await serveReceiver({ credentialsOf: async () => credentials, store: (environment, notification) => storeNotification(database.db, environment, notification) });
+      try {
+        const states = await ensureSubscriptions(bank, { environment: "sandbox", receiverUrl: receiver.url("sandbox"), credentials });
+        expect(states.filter((state) => state.action === "created" || state.action === "updated").length).toBeGreaterThan(0);
+        startWorker();
+        const [transfer] = (await bank.list_network_transfer({ page_size: 1, status: "pending" })).data as Array<{ id: string }>;
+        await recordObservations(database.db, "sandbox", [{ resource: "network_transfer", id: transfer!.id, state: await bank.get_network_transfer(transfer!.id) }], { source: "backfill" });
+        const note = `index test ${randomBytes(4).toString("hex")}`;
+        await bank.patch_network_transfer(transfer!.id, { userdata: { note } });
+        const versions = await waitFor(() => versionsOf(transfer!.id), (found) => found.length >= 2);
+        expect(versions.at(-1)).toMatchObject({ source: "event", changes: expect.arrayContaining([{ path: "updated_at", kind: "changed" }]) });
+        expect((versions.at(-1)!.changes as Array<{ path: string }>).map((change) => change.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^userdata/)]));
+        expect((versions.at(-1)!.state as { userdata: unknown }).userdata).toEqual({ note });
+      } finally {
+        await worker?.stop();
+        await receiver.close();
+      }
+    });
+
+    it("leaves the latest state when two answers are recorded in the wrong order", async () => {
+      const id = `ach_order_${randomBytes(4).toString("hex")}`;
+      const older = { id, status: "pending", updated_at: "2026-01-01T00:00:00Z", created_at: "2026-01-01T00:00:00Z" };
+      const newer = { ...older, status: "returned", updated_at: "2026-01-01T00:05:00Z" };
+      expect(await recordObservations(database.db, "sandbox", [{ resource: "ach", id, state: newer }], { source: "event" })).toEqual(["changed"]);
+      expect(await recordObservations(database.db, "sandbox", [{ resource: "ach", id, state: older }], { source: "event" })).toEqual(["older"]);
+      expect(await recordObservations(database.db, "sandbox", [{ resource: "ach", id, state: newer }], { source: "event" })).toEqual(["unchanged"]);
+      expect((await keptState(id))?.state).toEqual(newer);
+      expect((await versionsOf(id)).map((version) => version.version)).toEqual([1]);
+    });
+
+    it("records an object the bank no longer has (404) as gone, once", async () => {
+      const webhook = (await bank.create_webhook({ url: "http://127.0.0.1:9/gone", event: "ach.create" })) as { id: string };
+      await recordObservations(database.db, "sandbox", [{ resource: "webhook", id: webhook.id, state: webhook as never }], { source: "backfill" });
+      await bank.delete_webhook(webhook.id);
+      await receive({ event: "webhook.update", op: "update", id: webhook.id, url: `${sandbox.url}/webhook/${webhook.id}` });
+      startWorker();
+      await waitFor(() => inboxRows(webhook.id), (rows) => rows.every((row) => row.state === "processed"));
+      expect((await keptState(webhook.id))).toMatchObject({ state: null, goneAt: expect.any(Date), version: 2 });
+    });
+  });
+
+  describe("subscriptions", () => {
+    it("creates one webhook per event, creates nothing on a second run, and re-registers every one after a rotation", async () => {
+      // Production's set, pointing nowhere: the sandbox set stays with the receiver the other tests use.
+      const url = "http://127.0.0.1:9/api/bank-events/production";
+      const first = await ensureReceiverCredentials(database.db, "production", encryptionKey, "test");
+      await ensureSubscriptions(bank, { environment: "production", receiverUrl: url, credentials: first });
+      const again = await ensureSubscriptions(bank, { environment: "production", receiverUrl: url, credentials: first });
+      expect(again.map((state) => state.action)).toEqual(subscribedEvents.map(() => "unchanged"));
+      const ours = async () => {
+        const all = [];
+        for await (const webhook of bank.items("list_webhook", { page_size: 1000 })) all.push(webhook as { url: string; event: string; userdata: unknown });
+        return all.filter((webhook) => (webhook.userdata as { console_index?: string } | null)?.console_index === "production");
+      };
+      expect((await ours()).map((webhook) => webhook.event).sort()).toEqual([...subscribedEvents].sort());
+      const rotated = await rotateReceiverCredentials(database.db, "production", encryptionKey, "test");
+      expect(rotated.keyId).not.toBe(first.keyId);
+      expect(rotated.secret).not.toBe(first.secret);
+      const states = await ensureSubscriptions(bank, { environment: "production", receiverUrl: url, credentials: rotated });
+      expect(states.map((state) => state.action)).toEqual(subscribedEvents.map(() => "updated"));
+      expect((await ours()).length).toBe(subscribedEvents.length);
+    });
+  });
+
+  describe("backfill", () => {
+    it("builds, from an empty index, exactly the bank's lists (ids and latest state) for every resource, resuming from its cursor", async () => {
+            const controller = new AbortController();
+      // Interrupted after its first pages, then run again: it continues from the kept cursor.
+      let pagesRead = 0;
+      const counting: BankClient = { ...bank, call: (...args) => (pagesRead++ === 3 && controller.abort(), bank.call(...args)), pageAt: (...args) => (pagesRead++ === 3 && controller.abort(), bank.pageAt(...args)) };
+      expect(await runBackfill({ db: database.db, client: counting, environment: "production", pageSize: 40, pagesPerSecond: 0, log, signal: controller.signal })).toBe("aborted");
+      expect(await runBackfill({ db: database.db, client: bank, environment: "production", pageSize: 40, pagesPerSecond: 0, log })).toBe("done");
+      for (const resource of indexedResources) {
+        const listed: Array<Record<string, unknown>> = [];
+        for await (const item of bank.items(`list_${resource}` as ListOperationId, { page_size: 1000 })) listed.push(item as Record<string, unknown>);
+        const indexed = await database.db
+          .select({ id: schema.bankObjects.id, state: schema.bankObjects.state })
+          .from(schema.bankObjects)
+          .where(and(eq(schema.bankObjects.environment, "production"), eq(schema.bankObjects.resource, resource)));
+        expect(new Map(indexed.map((row) => [row.id, row.state])), resource).toEqual(new Map(listed.map((item) => [item.id as string, item])));
+      }
+    });
+  });
+});

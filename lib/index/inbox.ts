@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { Environment } from "@/lib/credentials/environments";
+import * as schema from "@/lib/db/console-schema";
+import type { BankNotification } from "./notification";
+
+type ConsoleDb = NodePgDatabase<typeof schema>;
+const inbox = schema.bankEventInbox;
+
+export type InboxRow = typeof inbox.$inferSelect;
+export type ProcessingOutcome = NonNullable<InboxRow["outcome"]>;
+
+/**
+ * Stores a received notification: a new row, or one more delivery on the row for the same event and object that
+ * has not been tried yet (the bank delivers at least once, so a repeat is expected and processed once).
+ */
+export async function storeNotification(db: ConsoleDb, environment: Environment, notification: BankNotification): Promise<{ id: number; deliveries: number }> {
+  const [row] = await db
+    .insert(inbox)
+    .values({ environment, event: notification.event, op: notification.op, resource: notification.resource, objectId: notification.id, url: notification.url })
+    .onConflictDoUpdate({
+      target: [inbox.environment, inbox.event, inbox.objectId],
+      targetWhere: sql`${inbox.state} = 'pending' AND ${inbox.attempts} = 0`,
+      set: { deliveries: sql`${inbox.deliveries} + 1`, lastReceivedAt: sql`now()` },
+    })
+    .returning({ id: inbox.id, deliveries: inbox.deliveries });
+  return row!;
+}
+
+/**
+ * Takes up to `limit` due rows for `leaseMs`: waiting ones whose time has come, and ones whose lease ran out (their
+ * worker died). SKIP LOCKED lets several console processes share one inbox, each row going to one of them.
+ */
+export async function claimDueNotifications(db: ConsoleDb, limit: number, leaseMs: number): Promise<InboxRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    UPDATE ${inbox} SET state = 'processing', attempts = attempts + 1, lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    WHERE id IN (
+      SELECT id FROM ${inbox}
+      WHERE state <> 'processed' AND next_attempt_at <= now() AND (state = 'pending' OR lease_until < now())
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`);
+  const ids = result.rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  return db.select().from(inbox).where(sql`${inbox.id} IN ${ids}`).orderBy(inbox.id);
+}
+
+export async function markProcessed(db: ConsoleDb, id: number, outcome: ProcessingOutcome): Promise<void> {
+  await db.execute(sql`UPDATE ${inbox} SET state = 'processed', outcome = ${outcome}, error = NULL, lease_until = NULL, processed_at = now() WHERE id = ${id}`);
+}
+
+/** Longest wait between two attempts to fetch an object the bank did not give. */
+export const retryCapMs = 10 * 60_000;
+
+/** The object could not be fetched: the row waits, with the reason, for its next attempt (1 s, 2 s, 4 s... 10 min). */
+export async function markForRetry(db: ConsoleDb, row: Pick<InboxRow, "id" | "attempts">, error: string): Promise<void> {
+  const delayMs = Math.min(retryCapMs, 1000 * 2 ** Math.max(0, row.attempts - 1)) * (0.5 + Math.random() / 2);
+  await db.execute(sql`
+    UPDATE ${inbox} SET state = 'pending', error = ${error.slice(0, 500)}, lease_until = NULL,
+      next_attempt_at = now() + ${Math.round(delayMs)} * interval '1 millisecond'
+    WHERE id = ${row.id}`);
+}
