@@ -1,0 +1,133 @@
+/**
+ * `npm run bench:index`: the backfill of the console's index of the bank (lib/index/backfill.ts) from a sandbox bank
+ * seeded with SANDBOX_SEED=1,000,000 ACH transfers (plus the demo set of every other list), on PGlite and on
+ * PostgreSQL (when a server answers at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ * Beside it, its ceiling: the same walk of every list through the same bank client, writing nothing. Reports objects
+ * per second, the time, and the peak resident memory of this process (the backfill, and on PGlite the console's
+ * embedded database too). Markdown on stdout, progress on stderr. BENCH_ROWS changes the seed size.
+ */
+import { createServer } from "node:net";
+import { readEnv } from "@/lib/env/read-env";
+import { sandboxEnvSchema } from "@/lib/env/schema";
+import { createBankClient, type BankClient, type ListOperationId } from "@/lib/bank/client";
+import { applyMigrations, connectDatabase } from "@/lib/db/connect";
+import * as schema from "@/lib/db/console-schema";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import { indexedResources, runBackfill } from "@/lib/index/backfill";
+import { createLogger } from "@/lib/log";
+import { residentMemoryOfTree } from "../lib/services";
+import { startChild, stopChild, waitForHealth } from "./run";
+
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const pageSize = 1000;
+const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+const report: string[] = [];
+const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Peak resident memory of this process while `run` runs, sampled every 200 ms. */
+async function withPeakMemory<T>(run: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+  try {
+    const result = await run();
+    return { result, peak: Math.max(peak, process.memoryUsage().rss) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The ceiling: every page of every list read through the bank client, nothing written. */
+async function walkOnly(client: BankClient): Promise<number> {
+  let objects = 0;
+  for (const resource of indexedResources) {
+    for await (const page of client.pages(`list_${resource}` as ListOperationId, { page_size: pageSize })) objects += page.data.length;
+  }
+  return objects;
+}
+
+async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undefined, consoleDatabase: ScratchDatabase) {
+  const port = await freePort();
+  log(`${name}: seeding ${rows.toLocaleString("en-US")} ACH transfers and starting the sandbox bank...`);
+  const sandbox = startChild(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+    SANDBOX_PORT: String(port),
+    SANDBOX_SEED: String(rows),
+    SANDBOX_LIFECYCLE: "off",
+    LOG_LEVEL: "warn",
+    ...(sandboxDatabase ? { SANDBOX_DATABASE_URL: sandboxDatabase.url } : { SANDBOX_DATA: "memory" }),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    const readyMs = await waitForHealth(`${url}/health`, sandbox, 30 * 60_000);
+    log(`${name}: sandbox ready after ${(readyMs / 1000).toFixed(0)} s`);
+    const client = createBankClient({ baseUrl: url, auth: { type: "basic", keyId: BANK_API_KEY_ID, secret: BANK_API_KEY_SECRET } }, { timeoutMs: 60_000 });
+
+    const ceilingStarted = performance.now();
+    const walked = await walkOnly(client);
+    const ceilingSeconds = (performance.now() - ceilingStarted) / 1000;
+    log(`${name}: ceiling walked ${walked} objects in ${ceilingSeconds.toFixed(1)} s`);
+
+    const database = connectDatabase(consoleDatabase.url, schema);
+    await applyMigrations(database, "drizzle/console", "console");
+    const started = performance.now();
+    const { result, peak } = await withPeakMemory(() =>
+      runBackfill({ db: database.db, client, environment: "sandbox", pageSize, pagesPerSecond: 0, log: createLogger({ level: "warn" }) }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const [{ count }] = (await database.pool.query("SELECT count(*)::int AS count FROM console.bank_objects")).rows as [{ count: number }];
+    await database.close();
+    log(`${name}: backfill ${result}, ${count} objects in ${seconds.toFixed(1)} s`);
+    if (result !== "done" || count !== walked) throw new Error(`${name}: the index holds ${count} objects, the bank listed ${walked} (${result})`);
+
+    report.push("", `### ${name}: ${walked.toLocaleString("en-US")} objects (${rows.toLocaleString("en-US")} ACH transfers + the demo set)`, "");
+    row(["walk", "time", "objects/s", "vs ceiling", "peak memory (this process)", "sandbox memory"]);
+    row(["---", "---:", "---:", "---:", "---:", "---:"]);
+    const sandboxMemory = mib(residentMemoryOfTree(sandbox.pid!));
+    row(["ceiling: every page read, nothing written", `${ceilingSeconds.toFixed(1)} s`, Math.round(walked / ceilingSeconds), "1.00x", "", sandboxMemory]);
+    row(["backfill into the index", `${seconds.toFixed(1)} s`, Math.round(count / seconds), `${(ceilingSeconds / seconds).toFixed(2)}x`, mib(peak), sandboxMemory]);
+  } finally {
+    await stopChild(sandbox);
+  }
+}
+
+async function postgres(name: string): Promise<ScratchDatabase | undefined> {
+  try {
+    return await createScratchDatabase(postgresAdminUrl, name);
+  } catch (error) {
+    log(`PostgreSQL not usable at ${postgresAdminUrl} (${error instanceof Error ? error.message : error}): skipping it`);
+    return undefined;
+  }
+}
+
+report.push(`## Index backfill (${new Date().toISOString().slice(0, 10)}, page size ${pageSize}, no pace limit)`);
+// PostgreSQL first: this process's resident memory then starts clean (an embedded PGlite's memory is not returned
+// to the system when it closes).
+const sandboxDatabase = await postgres("bench_index_sandbox");
+const consoleDatabase = sandboxDatabase && (await postgres("bench_index_console"));
+if (sandboxDatabase && consoleDatabase) {
+  try {
+    await benchStore("PostgreSQL", sandboxDatabase, consoleDatabase);
+  } finally {
+    await consoleDatabase.drop();
+    await sandboxDatabase.drop();
+  }
+}
+const embedded = await createScratchDatabase(undefined, "");
+try {
+  await benchStore("PGlite", undefined, embedded);
+} finally {
+  await embedded.drop();
+}
+console.log(report.join("\n"));
+process.exit(0);
