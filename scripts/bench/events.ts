@@ -1,0 +1,251 @@
+/**
+ * `npm run bench:events`: how fast a change at the bank reaches the console's receiver, its index and a browser
+ * connected over Server-Sent Events, on PGlite and on PostgreSQL (when a server answers at BENCH_DATABASE_URL,
+ * default postgres://postgres@127.0.0.1:5432/postgres). The whole product runs as `npm start` runs it; the bench
+ * makes BENCH_RATE (200) changes per second for BENCH_SECONDS (30) at the sandbox bank (PATCH of a network transfer's
+ * userdata, numbered, spread over every transfer of the demo set), while a real Chromium signed in as a viewer holds
+ * the live feed open (`/api/live`). Each change is timed from the moment its PATCH was sent (so the bank's own work
+ * counts against us) to: the receiver storing its notification, the index keeping the version that shows it, and
+ * the browser receiving that version. Counts what was lost or shown twice. Markdown on stdout, progress on stderr.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import pg from "pg";
+import { demoUsers } from "@/lib/auth/demo-users";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import { readEnv } from "@/lib/env/read-env";
+import { sandboxEnvSchema } from "@/lib/env/schema";
+import { startChild, stopChild, waitForHealth } from "./run";
+
+const rate = Number(process.env.BENCH_RATE ?? 200);
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+/** How often the sandbox bank looks for notifications to send (its default is 200 ms). */
+const sandboxPollMs = Number(process.env.BENCH_SANDBOX_POLL_MS ?? 25);
+const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
+const bankAuth = `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}`;
+const viewer = demoUsers.find((user) => user.role === "viewer")!;
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const now = () => performance.timeOrigin + performance.now();
+const report: string[] = [];
+const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(250);
+  }
+}
+
+interface Change {
+  seq: number;
+  objectId: string;
+  sentAt: number;
+}
+
+async function benchStore(name: string, databases: { console: string; sandbox: string } | null) {
+  const dataRoot = mkdtempSync(path.join(tmpdir(), "bench-events-"));
+  const [port, sandboxPort] = [await freePort(), await freePort()];
+  const consoleUrl = `http://127.0.0.1:${port}`;
+  const bankUrl = `http://127.0.0.1:${sandboxPort}`;
+  const stack = startChild(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    PORT: String(port),
+    SANDBOX_PORT: String(sandboxPort),
+    DATA_ROOT: dataRoot,
+    SANDBOX_DATA: "disk",
+    SANDBOX_LIFECYCLE: "off",
+    SANDBOX_WEBHOOK_POLL_MS: String(sandboxPollMs),
+    LOG_LEVEL: "warn",
+    ...(databases && { DATABASE_URL: databases.console, SANDBOX_DATABASE_URL: databases.sandbox }),
+  });
+  stack.stdout?.on("data", () => {});
+  // The embedded database `npm start` serves (PGlite) or the console's PostgreSQL database: read after the run.
+  const consoleDb = new pg.Client({ connectionString: databases?.console ?? `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dataRoot, `start-${port}`, "socket"))}` });
+  const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  try {
+    await waitForHealth(`${consoleUrl}/api/health`, stack, 300_000);
+    await consoleDb.connect();
+    await until(async () => (await consoleDb.query("SELECT count(*) FILTER (WHERE finished_at IS NULL) AS open, count(*) AS lists FROM console.index_backfill")).rows[0].open === "0", "the backfill");
+    log(`${name}: stack up, index backfilled`);
+
+    const page = await browser.newPage();
+    await page.goto(`${consoleUrl}/sign-in`);
+    await page.getByLabel("Email").fill(viewer.email);
+    await page.getByLabel("Password").fill(viewer.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"), { timeout: 60_000 });
+    // A page of the console's origin with no live feed of its own, so the one opened here is the tab's only one.
+    await page.goto(`${consoleUrl}/api/health`);
+    await page.evaluate(() => {
+      const received: Array<{ id: string; at: number }> = [];
+      (window as unknown as { received: typeof received }).received = received;
+      const source = new EventSource("/api/live");
+      source.addEventListener("change", (event) => received.push({ id: (event as MessageEvent).lastEventId, at: performance.timeOrigin + performance.now() }));
+      return new Promise<void>((resolve) => source.addEventListener("ready", () => resolve(), { once: true }));
+    });
+
+    const transfers = ((await (await fetch(`${bankUrl}/network_transfer?page_size=1000`, { headers: { authorization: bankAuth } })).json()) as { data: Array<{ id: string }> }).data.map((transfer) => transfer.id);
+    const run = `run_${Date.now()}`;
+    const changes: Change[] = [];
+    const total = rate * seconds;
+    const failures: string[] = [];
+    const startedAt = now();
+    log(`${name}: ${total} changes at ${rate}/s over ${transfers.length} network transfers...`);
+    const inFlight: Promise<void>[] = [];
+    for (let seq = 0; seq < total; seq++) {
+      const due = startedAt + (seq * 1000) / rate;
+      const wait = due - now();
+      if (wait > 1) await sleep(wait);
+      const objectId = transfers[seq % transfers.length]!;
+      const change = { seq, objectId, sentAt: now() };
+      changes.push(change);
+      inFlight.push(
+        fetch(`${bankUrl}/network_transfer/${objectId}`, {
+          method: "PATCH",
+          headers: { authorization: bankAuth, "content-type": "application/json" },
+          body: JSON.stringify({ userdata: { bench: run, seq } }),
+        }).then(async (answer) => {
+          if (answer.status !== 200) failures.push(`${seq}: HTTP ${answer.status} ${await answer.text()}`);
+        }, (error: unknown) => void failures.push(`${seq}: ${error instanceof Error ? error.message : error}`)),
+      );
+    }
+    await Promise.all(inFlight);
+    const sendSeconds = (now() - startedAt) / 1000;
+    log(`${name}: sent in ${sendSeconds.toFixed(1)} s; waiting for the index to settle...`);
+    const lastSeqOf = new Map(changes.map((change) => [change.objectId, change.seq]));
+    await until(async () => {
+      const { rows } = await consoleDb.query(
+        "SELECT id, (state->'userdata'->>'seq')::int AS seq FROM console.bank_objects WHERE environment = 'sandbox' AND resource = 'network_transfer' AND state->'userdata'->>'bench' = $1",
+        [run],
+      );
+      return rows.filter((object) => lastSeqOf.get(object.id) === object.seq).length === lastSeqOf.size;
+    }, "every transfer's last change in the index", 60_000).catch((error: Error) => log(error.message));
+    await sleep(2000);
+
+    const versions = (
+      await consoleDb.query(
+        `SELECT id::text AS id, object_id, (state->'userdata'->>'seq')::int AS seq, extract(epoch from seen_at) * 1000 AS seen
+         FROM console.bank_object_versions WHERE environment = 'sandbox' AND state->'userdata'->>'bench' = $1`,
+        [run],
+      )
+    ).rows as Array<{ id: string; object_id: string; seq: number; seen: number }>;
+    const inbox = (
+      await consoleDb.query(
+        `SELECT object_id, extract(epoch from received_at) * 1000 AS received, deliveries FROM console.bank_event_inbox
+         WHERE environment = 'sandbox' AND event = 'network_transfer.update' AND received_at >= to_timestamp($1 / 1000.0)`,
+        [startedAt - 1000],
+      )
+    ).rows as Array<{ object_id: string; received: number; deliveries: number }>;
+    // The receiver's answer time as the bank measured it, per delivery attempt of the run.
+    const hooks = ((await (await fetch(`${bankUrl}/webhook?page_size=1000&event=network_transfer.update`, { headers: { authorization: bankAuth } })).json()) as { data: Array<{ id: string; url: string }> }).data;
+    const hook = hooks.find((candidate) => candidate.url === `${consoleUrl}/api/bank-events/sandbox`)!;
+    const answerTimes: number[] = [];
+    let badAnswers = 0;
+    for (let next: string | undefined = `${bankUrl}/webhook/${hook.id}/deliveries?page_size=1000`; next; ) {
+      const deliveries = (await (await fetch(next, { headers: { authorization: bankAuth } })).json()) as { data: Array<{ latency_ms: number; succeeded: boolean; attempted_at: string }>; page_next?: string };
+      for (const delivery of deliveries.data) {
+        if (Date.parse(delivery.attempted_at) < startedAt - 1000) continue;
+        answerTimes.push(delivery.latency_ms);
+        if (!delivery.succeeded) badAnswers++;
+      }
+      next = deliveries.page_next ?? undefined;
+    }
+    const received = (await page.evaluate(() => (window as unknown as { received: Array<{ id: string; at: number }> }).received)) as Array<{ id: string; at: number }>;
+
+    const receivedAtByObject = new Map<string, number[]>();
+    for (const entry of inbox) receivedAtByObject.set(entry.object_id, [...(receivedAtByObject.get(entry.object_id) ?? []), Number(entry.received)].sort((a, b) => a - b));
+    const versionBySeq = new Map(versions.map((version) => [version.seq, version]));
+    const browserTimes = new Map<string, number[]>();
+    for (const entry of received) browserTimes.set(entry.id, [...(browserTimes.get(entry.id) ?? []), entry.at]);
+
+    const toReceiver: number[] = [];
+    const toIndex: number[] = [];
+    const toBrowser: number[] = [];
+    let superseded = 0;
+    let lost = 0;
+    for (const change of changes) {
+      const arrival = receivedAtByObject.get(change.objectId)?.find((at) => at >= change.sentAt - 5);
+      if (arrival !== undefined) toReceiver.push(arrival - change.sentAt);
+      const version = versionBySeq.get(change.seq);
+      if (!version) {
+        // Fetched only after a newer change to the same transfer: the index (and browser) show the newer state.
+        if (lastSeqOf.get(change.objectId) === change.seq) lost++;
+        else superseded++;
+        continue;
+      }
+      toIndex.push(Number(version.seen) - change.sentAt);
+      const shown = browserTimes.get(version.id);
+      if (shown) toBrowser.push(shown[0]! - change.sentAt);
+    }
+    const versionsNotShown = versions.filter((version) => !browserTimes.has(version.id)).length;
+    const shownTwice = [...browserTimes.values()].filter((times) => times.length > 1).length;
+    const twiceInIndex = versions.length - versionBySeq.size;
+
+    report.push("", `### ${name}: ${changes.length} changes in ${sendSeconds.toFixed(1)} s (${(changes.length / sendSeconds).toFixed(0)}/s), ${transfers.length} transfers`, "");
+    row(["from the PATCH sent to", "measured", "p50", "p99", "max"]);
+    row(["---", "---:", "---:", "---:", "---:"]);
+    for (const [label, values] of [["the receiver storing the notification", toReceiver], ["the index keeping the version", toIndex], ["the browser receiving it over SSE", toBrowser]] as const) {
+      row([label, values.length, `${percentile(values, 50).toFixed(0)} ms`, `${percentile(values, 99).toFixed(0)} ms`, `${Math.max(...values).toFixed(0)} ms`]);
+    }
+    report.push(
+      "",
+      `The receiver's answer as the bank timed it (${answerTimes.length} deliveries, ${(answerTimes.length / sendSeconds).toFixed(0)}/s): ` +
+        `p50 ${percentile(answerTimes, 50)} ms, p99 **${percentile(answerTimes, 99)} ms** (target < 50 ms), not 200: ${badAnswers}.`,
+      "",
+      `Lost (a transfer's last change never in the index): **${lost}**. Versions kept but never shown in the browser: **${versionsNotShown}**. ` +
+        `Shown twice: **${shownTwice}**; kept twice: **${twiceInIndex}**. Superseded (the bank changed the transfer again before its ` +
+        `notification was fetched, so the index went straight to the newer state): ${superseded}. Failed PATCHes: ${failures.length}` +
+        `${failures.length ? ` (first: ${failures[0]})` : ""}. Notifications delivered more than once: ${inbox.filter((entry) => entry.deliveries > 1).length}.`,
+    );
+  } finally {
+    await browser.close();
+    await consoleDb.end().catch(() => {});
+    await stopChild(stack);
+    rmSync(dataRoot, { recursive: true, force: true });
+  }
+}
+
+async function postgres(name: string): Promise<ScratchDatabase | undefined> {
+  try {
+    return await createScratchDatabase(postgresAdminUrl, name);
+  } catch (error) {
+    log(`PostgreSQL not usable at ${postgresAdminUrl} (${error instanceof Error ? error.message : error}): skipping it`);
+    return undefined;
+  }
+}
+
+report.push(`## Bank change to browser (${new Date().toISOString().slice(0, 10)}, ${rate} changes/s for ${seconds} s, sandbox webhook poll ${sandboxPollMs} ms)`);
+await benchStore("PGlite", null);
+const consoleDatabase = await postgres("bench_events_console");
+const sandboxDatabase = consoleDatabase && (await postgres("bench_events_sandbox"));
+if (consoleDatabase && sandboxDatabase) {
+  try {
+    await benchStore("PostgreSQL", { console: consoleDatabase.url, sandbox: sandboxDatabase.url });
+  } finally {
+    await consoleDatabase.drop();
+    await sandboxDatabase.drop();
+  }
+}
+console.log(report.join("\n"));
+process.exit(0);
