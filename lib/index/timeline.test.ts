@@ -22,8 +22,8 @@ describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (ta
   const database = migratedConsoleDatabase(target);
   const observe = (resource: ListedResource, id: string, state: Record<string, unknown> | null, from: ObservationSource, environment: Environment = "sandbox") =>
     recordObservations(database.db, environment, [{ resource, id, state }], from);
-  const notify = async (resource: ListedResource, event: string, id: string) =>
-    (await storeNotification(database.db, "sandbox", { event, op: event.split(".")[1]!, id, url: `http://bank.test/${resource}/${id}`, resource: resource as never })).id;
+  const notify = async (resource: ListedResource, op: "create" | "update", id: string) =>
+    (await storeNotification(database.db, "sandbox", { event: `${resource}.${op}`, op, id, url: `http://bank.test/${resource}/${id}`, resource })).id;
   const read = (resource: ListedResource, objectId: string, role: Role, limit?: number) => readTimeline(database.db, { environment: "sandbox", resource, objectId, role, limit });
 
   it("merges versions, notifications and audit records newest first, each status change with its changed fields", async () => {
@@ -32,11 +32,11 @@ describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (ta
     await recordAuditEvent(database.db, { actor, environment: "sandbox", action: "ach.note", targetId: id, requestId: unique("req") });
     await nextSecond();
     await observe("ach", id, ach("pending", 1), { source: "backfill" });
-    const sentEvent = await notify("ach", "ach.update", id);
+    const sentEvent = await notify("ach", "update", id);
     await observe("ach", id, ach("sent", 2), { source: "event", eventId: sentEvent });
     await markProcessed(database.db, sentEvent, "changed");
-    const returnedEvent = await notify("ach", "ach.update", id);
-    await notify("ach", "ach.update", id); // delivered twice before processing: one row, two deliveries
+    const returnedEvent = await notify("ach", "update", id);
+    await notify("ach", "update", id); // delivered twice before processing: one row, two deliveries
     await observe("ach", id, ach("returned", 3, "R03 No Account/Unable to Locate Account"), { source: "event", eventId: returnedEvent });
     await markProcessed(database.db, returnedEvent, "changed");
 

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { baseURL } from "../playwright.config";
+import { bankGet, contextAs, type BankListAnswer } from "./support/bank";
+
+/**
+ * The timeline on a detail page, against the production build, the sandbox bank and the index the console fills at
+ * start: a network transfer shows the version the backfill found; a change made through the console then shows, after
+ * a reload, as a new version with the changed field (masked), the bank's notification and the audit record.
+ */
+
+/** Reloads until `locator` has one match: the index takes the bank's notification a moment after the change. */
+async function reloadUntilShown(page: Page, testId: string, attributes: Record<string, string>) {
+  const selector = `[data-testid="${testId}"]${Object.entries(attributes).map(([name, value]) => `[data-${name}="${value}"]`).join("")}`;
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(selector)).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  return page.locator(selector);
+}
+
+test("a network transfer's timeline: the backfilled version, then a console edit's new version, bank event and audit record", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  // A sent transfer is finished, so the sandbox's lifecycle leaves it alone; one the other specs do not edit.
+  const transfer = (await bankGet<BankListAnswer>("/network_transfer?status=sent&page_size=5")).data[4]!;
+  const ticket = `TL-${randomUUID().slice(0, 8)}`;
+  const operations = await contextAs(browser, "operations");
+  const page = await operations.newPage();
+  try {
+    await page.goto(`/network-transfers/${transfer.id}`);
+    const first = await reloadUntilShown(page, "timeline-version", { version: "1", source: "backfill" });
+    await expect(first).toContainText("First seen");
+    await expect(first.locator('[data-status="sent"]')).toBeVisible();
+    await expect(page.getByTestId("timeline-watched")).toContainText(/Watched since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, first seen by the backfill/);
+
+    const patched = await operations.request.patch(`${baseURL}/api/bank/network_transfer/${encodeURIComponent(transfer.id)}`, {
+      data: { userdata: { ticket } },
+      headers: { origin: baseURL },
+    });
+    expect(patched.status()).toBe(200);
+
+    const changed = await reloadUntilShown(page, "timeline-version", { version: "2", source: "event" });
+    // The transfer's userdata is masked for every role: the timeline names the field, never its keys or values.
+    await expect(changed.locator('[data-testid="timeline-change"][data-path="userdata"]')).toContainText(/^userdata: (null|\[masked\]) → \[masked\]$/);
+    const event = page.locator('[data-testid="timeline-event"][data-event="network_transfer.update"][data-outcome="changed"]');
+    await expect(event).toContainText("found a new state (v2)");
+    const audit = page.locator('[data-testid="timeline-audit"][data-action="network_transfer.userdata.update"]');
+    await expect(audit).toContainText("operations@demo.bank");
+    await expect(audit).toContainText("succeeded");
+    await expect(audit.getByTestId("timeline-changes")).toHaveCount(0);
+    expect(await page.content()).not.toContain(ticket);
+    // Newest first: what the index found, the notification that led to it, the action that caused it, the backfill.
+    const order = await page.locator('[data-testid="timeline-entries"] > li').evaluateAll((items) => items.map((item) => item.getAttribute("data-testid")));
+    expect(order.indexOf("timeline-version")).toBeLessThan(order.indexOf("timeline-event"));
+    expect(order.indexOf("timeline-event")).toBeLessThan(order.indexOf("timeline-audit"));
+    expect(order.at(-1)).toBe("timeline-version");
+  } finally {
+    await operations.close();
+  }
+
+  // Compliance may read the audit log: the same record with its before and after, as /audit shows it.
+  for (const colorScheme of ["light", "dark"] as const) {
+    const compliance = await contextAs(browser, "compliance", { colorScheme });
+    try {
+      for (const width of [390, 1440]) {
+        const page = await compliance.newPage({ viewport: { width, height: 900 } });
+        await page.goto(`/network-transfers/${transfer.id}`);
+        const audit = page.locator('[data-testid="timeline-audit"][data-action="network_transfer.userdata.update"]');
+        await expect(audit.getByTestId("timeline-changes")).toContainText(ticket);
+        await page.getByTestId("timeline").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: testInfo.outputPath(`timeline-${width}-${colorScheme}.png`), fullPage: true });
+        await page.close();
+      }
+    } finally {
+      await compliance.close();
+    }
+  }
+});
