@@ -63,7 +63,8 @@ test("a network transfer's timeline: the backfilled version, then a console edit
     const compliance = await contextAs(browser, "compliance", { colorScheme });
     try {
       for (const width of [390, 1440]) {
-        const page = await compliance.newPage({ viewport: { width, height: 900 } });
+        const page = await compliance.newPage();
+        await page.setViewportSize({ width, height: 900 });
         await page.goto(`/network-transfers/${transfer.id}`);
         const audit = page.locator('[data-testid="timeline-audit"][data-action="network_transfer.userdata.update"]');
         await expect(audit.getByTestId("timeline-changes")).toContainText(ticket);
