@@ -10,12 +10,12 @@ import { bankGet, contextAs, type BankListAnswer } from "./support/bank";
  */
 
 /** Reloads until `locator` has one match: the index takes the bank's notification a moment after the change. */
-async function reloadUntilShown(page: Page, testId: string, attributes: Record<string, string>) {
+async function reloadUntilShown(page: Page, testId: string, attributes: Record<string, string>, timeout = 30_000) {
   const selector = `[data-testid="${testId}"]${Object.entries(attributes).map(([name, value]) => `[data-${name}="${value}"]`).join("")}`;
   await expect(async () => {
     await page.reload();
     await expect(page.locator(selector)).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout });
   return page.locator(selector);
 }
 
@@ -28,7 +28,8 @@ test("a network transfer's timeline: the backfilled version, then a console edit
   const page = await operations.newPage();
   try {
     await page.goto(`/network-transfers/${transfer.id}`);
-    const first = await reloadUntilShown(page, "timeline-version", { version: "1", source: "backfill" });
+    // Run alone, this spec starts while the console's backfill is still walking the lists.
+    const first = await reloadUntilShown(page, "timeline-version", { version: "1", source: "backfill" }, 90_000);
     await expect(first).toContainText("First seen");
     await expect(first.locator('[data-status="sent"]')).toBeVisible();
     await expect(page.getByTestId("timeline-watched")).toContainText(/Watched since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, first seen by the backfill/);
@@ -70,6 +71,7 @@ test("a network transfer's timeline: the backfilled version, then a console edit
         await expect(audit.getByTestId("timeline-changes")).toContainText(ticket);
         await page.getByTestId("timeline").scrollIntoViewIfNeeded();
         await page.screenshot({ path: testInfo.outputPath(`timeline-${width}-${colorScheme}.png`), fullPage: true });
+        await page.getByTestId("timeline").screenshot({ path: testInfo.outputPath(`timeline-only-${width}-${colorScheme}.png`) });
         await page.close();
       }
     } finally {

@@ -58,7 +58,7 @@ export async function Timeline({ user, environment, resource, id }: { user: Staf
 function TimelineFrame({ id, withAuditLink, children }: { id: string; withAuditLink: boolean; children: React.ReactNode }) {
   return (
     // The anchor stays `history`: actions' "its record under History" links (components/actions) point at it.
-    <section id="history" aria-labelledby="timeline-title" data-testid="timeline" className="mt-4 rounded-md border border-line bg-surface p-3">
+    <section id="history" aria-labelledby="timeline-title" data-testid="timeline" className="@container mt-4 rounded-md border border-line bg-surface p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id="timeline-title" className="text-xs font-semibold uppercase tracking-wide text-muted">
           Timeline <span className="font-normal normal-case tracking-normal">· newest first · times UTC</span>
@@ -94,7 +94,7 @@ function EntryRow({ entry }: { entry: TimelineEntry }) {
   return (
     <li
       data-testid={`timeline-${entry.kind}`}
-      className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-0.5 py-1.5 sm:grid-cols-[8.75rem_3.75rem_minmax(0,1fr)]"
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-0.5 py-1.5 @md:grid-cols-[8.75rem_3.75rem_minmax(0,1fr)]"
       {...dataOf(entry)}
     >
       <time dateTime={entry.at} className="font-mono text-xs tabular-nums text-muted">
@@ -103,7 +103,7 @@ function EntryRow({ entry }: { entry: TimelineEntry }) {
       <span title={kindTitle[entry.kind]} className="text-xs font-medium uppercase tracking-wide text-muted">
         {kindLabel[entry.kind]}
       </span>
-      <div className="col-span-2 min-w-0 sm:col-span-1">
+      <div className="col-span-2 min-w-0 @md:col-span-1">
         {entry.kind === "version" ? <VersionBody entry={entry} /> : entry.kind === "event" ? <EventBody entry={entry} /> : <AuditBody entry={entry} />}
       </div>
     </li>
@@ -182,7 +182,7 @@ function EventBody({ entry }: { entry: EventEntry }) {
   const outcome = eventOutcome(entry);
   return (
     <Line meta={entry.deliveries > 1 ? `delivered ${entry.deliveries}×` : undefined}>
-      <span className="font-mono text-xs">{entry.event}</span>
+      <span className="break-all font-mono text-xs">{entry.event}</span>
       <span className={`text-xs ${outcome.tone ?? "text-muted"}`}>{outcome.text}</span>
     </Line>
   );
@@ -192,7 +192,7 @@ function AuditBody({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <Line>
-        <span className="font-mono text-xs">{entry.action}</span>
+        <span className="break-all font-mono text-xs">{entry.action}</span>
         <span className="min-w-0 break-all">
           {entry.actorEmail} <span className="text-muted">({entry.role})</span>
         </span>
