@@ -21,8 +21,11 @@ async function reloadUntilShown(page: Page, testId: string, attributes: Record<s
 
 test("a network transfer's timeline: the backfilled version, then a console edit's new version, bank event and audit record", async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
-  // A sent transfer is finished, so the sandbox's lifecycle leaves it alone; one the other specs do not edit.
-  const transfer = (await bankGet<BankListAnswer>("/network_transfer?status=sent&page_size=5")).data[4]!;
+  // A transfer the sandbox's lifecycle leaves alone: sent, and not a v2 cross-bank one still waiting for its balancing wire.
+  const settled = (await bankGet<BankListAnswer>("/network_transfer?status=sent&page_size=20")).data.filter(
+    (transfer) => !(transfer.version === "v2" && transfer.cross_bank === true && transfer.balanced_at === null),
+  );
+  const transfer = settled[3]!; // not one the other specs edit
   const ticket = `TL-${randomUUID().slice(0, 8)}`;
   const operations = await contextAs(browser, "operations");
   const page = await operations.newPage();
@@ -33,6 +36,7 @@ test("a network transfer's timeline: the backfilled version, then a console edit
     await expect(first).toContainText("First seen");
     await expect(first.locator('[data-status="sent"]')).toBeVisible();
     await expect(page.getByTestId("timeline-watched")).toContainText(/Watched since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, first seen by the backfill/);
+    const latest = Number(await page.getByTestId("timeline-version").first().getAttribute("data-version"));
 
     const patched = await operations.request.patch(`${baseURL}/api/bank/network_transfer/${encodeURIComponent(transfer.id)}`, {
       data: { userdata: { ticket } },
@@ -40,21 +44,27 @@ test("a network transfer's timeline: the backfilled version, then a console edit
     });
     expect(patched.status()).toBe(200);
 
-    const changed = await reloadUntilShown(page, "timeline-version", { version: "2", source: "event" });
+    const edited = String(latest + 1);
+    const changed = await reloadUntilShown(page, "timeline-version", { version: edited, source: "event" });
     // The transfer's userdata is masked for every role: the timeline names the field, never its keys or values.
     await expect(changed.locator('[data-testid="timeline-change"][data-path="userdata"]')).toContainText(/^userdata: (null|\[masked\]) → \[masked\]$/);
-    const event = page.locator('[data-testid="timeline-event"][data-event="network_transfer.update"][data-outcome="changed"]');
-    await expect(event).toContainText("found a new state (v2)");
+    const event = page.locator('[data-testid="timeline-event"][data-event="network_transfer.update"][data-outcome="changed"]').filter({ hasText: `found a new state (v${edited})` });
+    await expect(event).toHaveCount(1);
     const audit = page.locator('[data-testid="timeline-audit"][data-action="network_transfer.userdata.update"]');
     await expect(audit).toContainText("operations@demo.bank");
     await expect(audit).toContainText("succeeded");
     await expect(audit.getByTestId("timeline-changes")).toHaveCount(0);
     expect(await page.content()).not.toContain(ticket);
     // Newest first: what the index found, the notification that led to it, the action that caused it, the backfill.
-    const order = await page.locator('[data-testid="timeline-entries"] > li').evaluateAll((items) => items.map((item) => item.getAttribute("data-testid")));
-    expect(order.indexOf("timeline-version")).toBeLessThan(order.indexOf("timeline-event"));
-    expect(order.indexOf("timeline-event")).toBeLessThan(order.indexOf("timeline-audit"));
-    expect(order.at(-1)).toBe("timeline-version");
+    const order = await page
+      .locator('[data-testid="timeline-entries"] > li')
+      .evaluateAll((items) => items.map((item) => `${item.getAttribute("data-testid")} ${item.getAttribute("data-version") ?? item.textContent}`));
+    const at = (pattern: RegExp) => order.findIndex((entry) => pattern.test(entry));
+    const [versionAt, eventAt, auditAt] = [new RegExp(`^timeline-version ${edited}$`), new RegExp(`^timeline-event .*\\(v${edited}\\)`), /^timeline-audit .*userdata\.update/].map(at);
+    expect(versionAt).toBeGreaterThanOrEqual(0);
+    expect(eventAt).toBeGreaterThan(versionAt!);
+    expect(auditAt).toBeGreaterThan(eventAt!);
+    expect(order.at(-1)).toBe("timeline-version 1");
   } finally {
     await operations.close();
   }
