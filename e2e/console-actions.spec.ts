@@ -95,8 +95,8 @@ test("a webhook is created, fails into error, is reset and then delivers; delete
     // The table refreshes on its own: the successful attempt arrives without a reload, above the failed ones.
     await expect(page.getByTestId("delivery-row").first()).toHaveAttribute("data-succeeded", "true", { timeout: 15_000 });
     await expect(page.locator('[data-testid="delivery-row"][data-succeeded="false"]')).not.toHaveCount(0);
-    await expect(page.getByTestId("history-record").filter({ hasText: "webhook.update" })).toHaveCount(1);
-    await expect(page.getByTestId("history-record").filter({ hasText: "webhook.create" })).toHaveCount(1);
+    await expect(page.getByTestId("timeline-audit").filter({ hasText: "webhook.update" })).toHaveCount(1);
+    await expect(page.getByTestId("timeline-audit").filter({ hasText: "webhook.create" })).toHaveCount(1);
 
     await page.getByRole("button", { name: "Delete webhook" }).click();
     await expect(dialog).toContainText("cannot be undone");
@@ -145,11 +145,11 @@ test("userdata: invalid JSON, a non-object and 1,025 bytes never reach the bank;
     await save.click();
     await expect(page.getByTestId("userdata-saved")).toBeVisible();
     expect((await bankGet<NetworkTransfer>(`/network_transfer/${transfer!.id}`)).userdata).toEqual(value);
-    const history = page.getByTestId("history-record").filter({ hasText: "network_transfer.userdata.update" });
-    await expect(history).toHaveCount(1);
-    await expect(history).toContainText("operations@demo.bank");
-    // Operations may not read the audit log: the History shows who and what, not the before and after.
-    await expect(history.getByTestId("history-changes")).toHaveCount(0);
+    const record = page.getByTestId("timeline-audit").filter({ hasText: "network_transfer.userdata.update" });
+    await expect(record).toHaveCount(1);
+    await expect(record).toContainText("operations@demo.bank");
+    // Operations may not read the audit log: the timeline shows who and what, not the before and after.
+    await expect(record.getByTestId("timeline-changes")).toHaveCount(0);
   } finally {
     await context.close();
   }
@@ -162,7 +162,7 @@ test("userdata: invalid JSON, a non-object and 1,025 bytes never reach the bank;
     expect(audit).toContain("OPS-4711");
     expect(audit.match(/network_transfer\.userdata\.update/g)).toHaveLength(1);
     await auditPage.goto(`/network-transfers/${transfer!.id}`);
-    await expect(auditPage.getByTestId("history-record").filter({ hasText: "network_transfer.userdata.update" }).getByTestId("history-changes")).toContainText("OPS-4711");
+    await expect(auditPage.getByTestId("timeline-audit").filter({ hasText: "network_transfer.userdata.update" }).getByTestId("timeline-changes")).toContainText("OPS-4711");
   } finally {
     await compliance.close();
   }
@@ -226,7 +226,7 @@ test("a card token is issued for a browser-made DPoP proof and its countdown run
     await expect(page.getByTestId("token-claims")).toContainText(`"sub": "${card.id}"`);
     const first = await page.getByTestId("token-countdown").textContent();
     await expect(page.getByTestId("token-countdown")).not.toHaveText(first!, { timeout: 5_000 });
-    await expect(page.getByTestId("history-record").filter({ hasText: "card.uxt_access_token.create" })).toHaveCount(1);
+    await expect(page.getByTestId("timeline-audit").filter({ hasText: "card.uxt_access_token.create" })).toHaveCount(1);
   } finally {
     await context.close();
   }
@@ -246,7 +246,7 @@ for (const role of ["viewer", "compliance"] as const) {
       await expect(page.getByRole("table").first()).toBeVisible();
       await expect(page.getByRole("button", { name: "New webhook" })).toHaveCount(0);
       await page.goto(`/webhooks/${webhook.id}`);
-      await expect(page.getByTestId("history-panel")).toBeVisible();
+      await expect(page.getByTestId("timeline")).toBeVisible();
       await expect(page.getByRole("button", { name: /Disable|Enable|Reset|Delete/ })).toHaveCount(0);
       await expect(page.getByTestId("webhook-deliveries")).toBeVisible();
       await page.goto(`/network-transfers/${transfer!.id}`);

@@ -10,9 +10,9 @@ import { resources, type ResourceName } from "@/lib/resources";
 import { filterControls } from "@/lib/resources/filters";
 import { listStateFrom } from "@/lib/resources/list-state";
 import { detailContexts } from "./detail-context";
-import { HistoryPanel } from "./history-panel";
 import { ResourceDetail } from "./resource-detail";
 import { ResourceList } from "./resource-list";
+import { Timeline } from "./timeline";
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -66,7 +66,7 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ResourceDetail resource={resource} id={id} context={context} serverError={read.ok ? undefined : { status: read.status, ...read.error }} />
       </HydrationBoundary>
-      <HistoryPanel user={user} targetId={id} />
+      <Timeline user={user} environment={environment} resource={resource} id={id} />
     </>
   );
 }
