@@ -110,3 +110,23 @@ export async function indexContents(db: ConsoleDb, environment: Environment): Pr
     inbox: inbox[0]!,
   };
 }
+
+/** Everything the Settings section shows of one environment's index. */
+export interface IndexOverview {
+  environment: Environment;
+  receiver: ReceiverSummary | null;
+  receiverUrl: string;
+  subscriptions: SubscriptionsView;
+  backfill: BackfillList[];
+  contents: IndexContents;
+}
+
+export async function indexOverview(db: ConsoleDb, environment: Environment, bank: { client: BankClient | null; receiverUrl: string }): Promise<IndexOverview> {
+  const [receiver, subscriptions, backfill, contents] = await Promise.all([
+    receiverSummary(db, environment),
+    subscriptionsView(bank.client, environment),
+    backfillLists(db, environment),
+    indexContents(db, environment),
+  ]);
+  return { environment, receiver, receiverUrl: bank.receiverUrl, subscriptions, backfill, contents };
+}
