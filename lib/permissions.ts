@@ -25,6 +25,8 @@ export const permissions = [
   "staff:manage",
   /** See which bank credentials are configured and save new ones. */
   "credentials:manage",
+  /** Run the console's index of the bank: its receiver secret, subscriptions, backfill and purge (Settings). */
+  "index:manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -36,7 +38,7 @@ const table: Record<Role, readonly Permission[]> = {
 };
 
 export const roleDescriptions: Record<Role, string> = {
-  admin: "Everything, including staff users and bank credentials",
+  admin: "Everything, including staff users, bank credentials and the index of the bank",
   operations: "Read everything; edit userdata, manage webhooks, run simulations, request card tokens",
   compliance: "Read everything including unmasked personal data (audited); read the audit log",
   viewer: "Read-only; personal data masked",

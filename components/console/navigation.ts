@@ -66,6 +66,7 @@ export const navigationGroups: NavigationGroup[] = [
       { href: "/audit", label: "Audit log", permission: "audit:read", description: "Every change and personal-data reveal made through the console; filter and export as CSV" },
       { href: "/settings/staff", label: "Staff users", permission: "staff:manage", description: "Create staff users, change their role, lock or remove them" },
       { href: "/settings/credentials", label: "Bank credentials", permission: "credentials:manage", description: "Base URL and API key or token of each environment" },
+      { href: "/settings/index", label: "Index of the bank", permission: "index:manage", description: "Receiver secret, subscriptions, backfill and purge of the console's index" },
     ],
   },
 ];

@@ -6,6 +6,13 @@ import type { ReceiverCredentials } from "./receiver-credentials";
 /** Every event the console subscribes to: all that the bank emits (lib/contract/events.ts). */
 export const subscribedEvents = eventNames;
 
+/**
+ * `webhook.update` first: every webhook changed after it announces itself on `webhook.update`, and those announcements
+ * must already carry the current secret (with the old one, a rotation's own 19 changes would be refused by the
+ * receiver and put that subscription in `error`).
+ */
+const registrationOrder = ["webhook.update", ...subscribedEvents.filter((event) => event !== "webhook.update")];
+
 /** What the console writes into the userdata of its own webhooks, to find them again and know which secret they carry. */
 type SubscriptionMark = {
   console_index: Environment;
@@ -70,7 +77,7 @@ export async function ensureSubscriptions(
   const signing = { basic_user: credentials.username, basic_secret: credentials.secret };
   const own = await ownWebhooks(client, environment);
   const states: SubscriptionState[] = [];
-  for (const event of subscribedEvents) {
+  for (const event of registrationOrder) {
     const [kept, ...duplicates] = own.get(event) ?? [];
     for (const duplicate of duplicates) {
       await client.delete_webhook(duplicate.id);
