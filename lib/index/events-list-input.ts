@@ -93,10 +93,15 @@ export function parseEventsQuery(
   const given = Object.fromEntries(Object.entries(state.query).filter(([, value]) => value.trim() !== "").map(([name, value]) => [name, value.trim()]));
   const parsed = eventsQuery.safeParse(state.history.length > 0 ? { ...given, [historyParameter]: state.history } : given);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "invalid filter" };
-  const { page_size: pageSize = eventsPageSizes.default, page_cursor: after, [historyParameter]: _history, environment = activeEnvironment, ...rest } = parsed.data;
-  const filter: EventsFilter = { environment, ...rest };
-  if (filter.from && filter.to && momentRange(filter.from)!.start >= momentRange(filter.to)!.end) return { ok: false, error: "from: must not be after to" };
-  return { ok: true, page: { filter, pageSize, after: after === undefined ? undefined : Number(after), state } };
+  const { environment = activeEnvironment, event, object, from, to, outcome, page_size: pageSize, page_cursor: after } = parsed.data;
+  const filter: EventsFilter = { environment, event, object, from, to, outcome };
+  if (from && to && momentRange(from)!.start >= momentRange(to)!.end) return { ok: false, error: "from: must not be after to" };
+  // The state again, from what was read: the pager's links carry the filters as read, the environment included.
+  const read = listStateFrom({ ...filterParameters(filter), page_size: given.page_size, page_cursor: after });
+  return {
+    ok: true,
+    page: { filter, pageSize: pageSize ?? eventsPageSizes.default, after: after === undefined ? undefined : Number(after), state: { ...read, history: state.history } },
+  };
 }
 
 /** The filter as query parameters (for the export link and the pager), in the order of the form. */
