@@ -14,7 +14,7 @@ describe("the events page's query string", () => {
         state: expect.objectContaining({ history: ["90", "61"] }),
       },
     });
-    expect(parseEventsQuery({ environment: "production", object: " ach_2 " }, "sandbox")).toMatchObject({ ok: true, page: { filter: { environment: "production", object: "ach_2" }, pageSize: 50 } });
+    expect(parseEventsQuery({ environment: "production", object: " ach_2 " }, "sandbox")).toMatchObject({ ok: true, page: { filter: { environment: "production", object: "ach_2" }, pageSize: 100 } });
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { eventNames } from "@/lib/contract/events";
 import { environments, type Environment } from "@/lib/credentials/environments";
-import { historyParameter, listStateFrom, type ListState } from "@/lib/resources/list-state";
+import { defaultPageSize, historyParameter, listStateFrom, pageSizes, type ListState } from "@/lib/resources/list-state";
 
 /**
  * What became of a received notification: `pending` (not processed yet), `error` (waiting for another attempt after
@@ -10,7 +10,8 @@ import { historyParameter, listStateFrom, type ListState } from "@/lib/resources
 export const eventOutcomes = ["pending", "error", "changed", "unchanged", "older", "gone"] as const;
 export type EventOutcome = (typeof eventOutcomes)[number];
 
-export const eventsPageSizes = { min: 1, max: 250, default: 50 } as const;
+/** Page sizes as on the bank lists. */
+export const eventsPageSizes = { min: 1, max: Math.max(...pageSizes), default: defaultPageSize } as const;
 
 /** `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS` (what a date or datetime-local input sends), in UTC. */
 const momentPattern = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2})(:\d{2})?)?Z?$/;
