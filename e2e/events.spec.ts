@@ -10,6 +10,10 @@ import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/ban
  */
 
 const rows = (page: Page) => page.getByTestId("event-row");
+const form = (page: Page) => page.getByRole("form", { name: "Filter the events" });
+
+// Every page of the console takes a second or more on the shared test machine: room for a dozen of them per test.
+test.describe.configure({ timeout: 120_000 });
 
 /** Changes a network transfer's userdata at the bank and waits until /events shows its notification as processed. */
 async function changeAtTheBank(page: Page): Promise<{ transferId: string; eventId: string }> {
@@ -24,7 +28,6 @@ async function changeAtTheBank(page: Page): Promise<{ transferId: string; eventI
 }
 
 test("a change at the bank shows on /events as changed, linked to its object, and filters narrow the list", async ({ browser }) => {
-  test.setTimeout(60_000);
   const context = await contextAs(browser, "viewer");
   const page = await context.newPage();
   try {
@@ -36,20 +39,20 @@ test("a change at the bank shows on /events as changed, linked to its object, an
 
     // Unfiltered, newest first, the active environment chosen: the event is on the first page among the others.
     await page.goto("/events");
-    await expect(page.getByLabel("Environment")).toHaveValue("sandbox");
+    await expect(form(page).getByLabel("Environment")).toHaveValue("sandbox");
     const times = await rows(page).locator("td:first-child time").evaluateAll((elements) => elements.map((element) => element.getAttribute("datetime")!));
     expect(times.length).toBeGreaterThan(1);
     expect(times).toEqual(times.toSorted().toReversed());
 
     // The form: one object, then an event name it never had.
-    await page.getByLabel("Object").fill(transferId);
-    await page.getByRole("button", { name: "Filter" }).click();
+    await form(page).getByLabel("Object").fill(transferId);
+    await form(page).getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(new RegExp(`object=${transferId}`));
     await expect(rows(page).first()).toBeVisible();
     expect(new Set(await rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute("data-object-id"))))).toEqual(new Set([transferId]));
     await expect(page.locator(`[data-event-id="${eventId}"]`)).toBeVisible();
-    await page.getByLabel("Event").selectOption("network_transfer.create");
-    await page.getByRole("button", { name: "Filter" }).click();
+    await form(page).getByLabel("Event").selectOption("network_transfer.create");
+    await form(page).getByRole("button", { name: "Filter" }).click();
     await expect(page.getByTestId("empty-state")).toHaveText("No events match these filters.");
     await page.goto(`/events?object=${transferId}&outcome=error`);
     await expect(page.getByTestId("empty-state")).toBeVisible();
@@ -83,8 +86,8 @@ test("pages walk the events by keyset, forward and back, and the sidebar leads t
     const all = await rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute("data-event-id")));
     expect(all.length).toBeGreaterThan(4);
 
-    await page.getByLabel("Rows per page").selectOption("25");
-    await page.getByRole("button", { name: "Filter" }).click();
+    await form(page).getByLabel("Rows per page").selectOption("25");
+    await form(page).getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/page_size=25/);
     await expect(rows(page)).toHaveCount(Math.min(25, all.length));
     await page.goto(`/events?to=${until}&page_size=2`);
@@ -135,7 +138,6 @@ test("bad filter values get a message naming the field, never an error page", as
 });
 
 test("the CSV export has the filtered rows and is in the audit trail", async ({ browser }) => {
-  test.setTimeout(60_000);
   const context = await contextAs(browser, "viewer");
   const page = await context.newPage();
   try {
