@@ -8,9 +8,10 @@ const toneClasses: Record<Tone, string> = {
   neutral: "bg-surface-2 text-muted ring-line-strong",
 };
 
-export function StatusBadge({ status }: { status: string }) {
+/** A status in the colour of its meaning; `tone` for statuses that are not the bank's (lib/format's `statusTone`). */
+export function StatusBadge({ status, tone = statusTone(status) }: { status: string; tone?: Tone }) {
   return (
-    <span data-status={status} className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${toneClasses[statusTone(status)]}`}>
+    <span data-status={status} className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${toneClasses[tone]}`}>
       {status.replaceAll("_", " ")}
     </span>
   );

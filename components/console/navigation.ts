@@ -26,7 +26,7 @@ const bankSection = (name: keyof typeof resources, description: string): Navigat
 
 /**
  * The console's sections in the sidebar, grouped; a link shows only to roles holding its permission (the page checks
- * it again). Events joins the Developers group when it exists.
+ * it again).
  */
 export const navigationGroups: NavigationGroup[] = [
   { title: null, items: [{ href: "/", label: "Home", permission: "bank:read", description: "What needs attention now" }] },
@@ -57,6 +57,7 @@ export const navigationGroups: NavigationGroup[] = [
     title: "Developers",
     items: [
       bankSection("webhook", "Webhook subscriptions and their deliveries"),
+      { href: "/events", label: "Events", permission: "bank:read", description: "Bank notifications the console received, and what fetching each object found" },
       { href: "/simulations", label: "Simulations", permission: "simulation:run", description: "Sandbox only: simulate wallet provisioning of a card", sandboxOnly: true },
     ],
   },
