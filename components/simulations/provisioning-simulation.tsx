@@ -57,8 +57,8 @@ const tokensOf = (cardId: string) => fetchConsole<BankPage<TokenRow>>(bankApiPat
 /**
  * The digital_wallet_token.provisioning simulation: pick a card (searchable by id, last four, cardholder), the
  * fulfillment status and the wallet; the bank answers 202 with no body, so the page then waits for a wallet token
- * change in the live feed (reading the card's tokens once at the start, at each such change, and slowly while the
- * live connection is down) until a new token exists, and links it. This tab's runs are listed below.
+ * change in the live feed and reads the card's tokens at each (slowly on a timer only while the live connection is
+ * down) until a new token exists, and links it. This tab's runs are listed below.
  */
 export function ProvisioningSimulation() {
   const { environment } = useConsoleSession();
@@ -103,8 +103,12 @@ export function ProvisioningSimulation() {
       }),
     [settle],
   );
+  /** Wallet token changes heard so far: one heard while the simulation was being sent is not waited for again. */
+  const tokenChanges = useRef(0);
   useLiveEvents((event) => {
-    if (event.type === "reset" || event.change.resource === "digital_wallet_token") lookForTokens();
+    if (event.type === "change" && event.change.resource !== "digital_wallet_token") return;
+    tokenChanges.current += 1;
+    lookForTokens();
   });
   const live = useLiveStatus();
   const waitingCount = runs.filter((run) => run.state === "accepted").length;
@@ -127,6 +131,7 @@ export function ProvisioningSimulation() {
       setRuns((all) => [{ key, at: new Date().toISOString(), cardId, fulfillment: fulfillment || "by card id", provider, state: "failed", before: new Set(), message: describeFailure(error).message }, ...all]);
       return;
     }
+    const changesBefore = tokenChanges.current;
     const body = {
       type: "digital_wallet_token.provisioning",
       simulation: {
@@ -141,9 +146,9 @@ export function ProvisioningSimulation() {
         onSuccess: () => {
           const run: Run = { key, at: new Date().toISOString(), cardId, fulfillment: fulfillment || "by card id", provider, state: "accepted", before };
           setRuns((all) => [run, ...all]);
-          // The token may be created before its change reaches this tab: look once now, then at each change.
           waiting.current = [run, ...waiting.current];
-          lookForTokens();
+          // The token's change may have arrived before the bank's answer did.
+          if (tokenChanges.current !== changesBefore) lookForTokens();
           setTimeout(() => settle(key, { state: "not-found", message: "No new wallet token appeared within a minute; look at the card's wallet tokens later." }), waitMs);
         },
       },
