@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
+import { useRefreshOnChange } from "@/components/live/use-refresh-on-change";
 import { bankApiPath, ConsoleApiError, fetchConsole } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
 import { inSentence, valueAt } from "@/lib/format";
@@ -44,6 +45,8 @@ export function ResourceDetail({
   const [tab, setTab] = useState<"fields" | "raw">("fields");
   const [retried, setRetried] = useState(false);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
+  // The object itself refetches on its own (the live provider marks its detail stale); this redraws its server-read timeline.
+  useRefreshOnChange((change) => change.resource === resource && change.id === id);
   const query = useQuery({
     queryKey: bankKeys.detail(environment, resource, id),
     queryFn: () => fetchConsole<BankObject>(bankApiPath(`${definition.apiPath}/${encodeURIComponent(id)}`)),

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
+import { LiveChangesBar } from "@/components/live/live-changes-bar";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { bankApiPath, ConsoleApiError, fetchConsole, type BankPage } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
@@ -89,6 +90,7 @@ export function ResourceList({ resource, filters, serverError }: { resource: Res
           <ColumnMenu columns={definition.columns} visibility={visibility} onChange={setColumn} />
         </div>
       </div>
+      <LiveChangesBar environment={environment} resource={resource} />
       {error ? (
         <ErrorState
           error={error}

@@ -1,6 +1,7 @@
 import { signOutAction } from "@/app/(console)/actions";
 import type { StaffUser } from "@/lib/auth/staff-users";
 import type { Environment } from "@/lib/credentials/environments";
+import { LiveIndicator } from "@/components/live/live-indicator";
 import { EnvironmentSwitcher } from "./environment-switcher";
 import { IdSearch } from "./id-search";
 import { ThemeSwitch } from "./theme-switch";
@@ -20,12 +21,13 @@ export function EnvironmentBanner({ environment }: { environment: Environment })
   );
 }
 
-/** The bar above every page: find by id, theme, who is signed in with which role, sign-out. */
+/** The bar above every page: find by id, the live connection, theme, who is signed in with which role, sign-out. */
 export function ConsoleHeader({ user }: { user: StaffUser }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2">
       <IdSearch />
       <div className="flex items-center gap-3 text-sm">
+        <LiveIndicator />
         <ThemeSwitch />
         <span data-testid="current-user">
           {user.name} <span className="text-muted">({user.role})</span>

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createContext, useContext, useState, type ReactNode } from "react";
+import { LiveProvider } from "@/components/live/live-provider";
 import type { Environment } from "@/lib/credentials/environments";
 import type { Permission } from "@/lib/permissions";
 
@@ -24,7 +25,7 @@ export function useCan(permission: Permission): boolean {
   return useConsoleSession().permissions.includes(permission);
 }
 
-/** One QueryClient per browser tab (per request on the server), and who is signed in where. */
+/** One QueryClient and one live connection per browser tab (per request on the server), and who is signed in where. */
 export function ConsoleProviders({ session, children }: { session: ConsoleSession; children: ReactNode }) {
   const [client] = useState(
     () =>
@@ -37,7 +38,9 @@ export function ConsoleProviders({ session, children }: { session: ConsoleSessio
   );
   return (
     <SessionContext.Provider value={session}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <LiveProvider environment={session.environment}>{children}</LiveProvider>
+      </QueryClientProvider>
     </SessionContext.Provider>
   );
 }

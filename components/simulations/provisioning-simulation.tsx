@@ -2,9 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { ActionError, AuditLink } from "@/components/actions/action-feedback";
 import { useConsoleSession } from "@/components/console/providers";
+import { useLiveEvents, useLiveStatus } from "@/components/live/live-provider";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { bankApiPath, describeFailure, fetchConsole, type BankPage } from "@/lib/bank/browser";
@@ -30,6 +31,8 @@ interface Run {
   fulfillment: string;
   provider: string;
   state: "accepted" | "found" | "not-found" | "failed";
+  /** The card's tokens before the run, so the new one is told apart without trusting clocks. */
+  before: ReadonlySet<string>;
   token?: TokenRow;
   message?: string;
 }
@@ -44,16 +47,18 @@ const magicSuffixes = [
   { suffix: "_rejected", outcome: "rejected" },
 ];
 const cardPage = { page_size: "200" };
-/** Waits between reads of the card's tokens: quick first, then backing off, about a minute in all. */
-const backoffMs = [250, 500, 1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000, 8000];
+/** How long a run waits for its token before it says none came. */
+const waitMs = 60_000;
+/** Reads of the card's tokens while the live connection is down (with it up, the token's change is awaited instead). */
+const offlinePollMs = 5_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const tokensOf = (cardId: string) => fetchConsole<BankPage<TokenRow>>(bankApiPath("/digital_wallet_token", { card_id: cardId, page_size: "100" }));
 
 /**
  * The digital_wallet_token.provisioning simulation: pick a card (searchable by id, last four, cardholder), the
- * fulfillment status and the wallet; the bank answers 202 with no body, so the page then reads the card's wallet
- * tokens with backoff until a new one exists and links it. This tab's runs are listed below.
+ * fulfillment status and the wallet; the bank answers 202 with no body, so the page then waits for a wallet token
+ * change in the live feed and reads the card's tokens at each (slowly on a timer only while the live connection is
+ * down) until a new token exists, and links it. This tab's runs are listed below.
  */
 export function ProvisioningSimulation() {
   const { environment } = useConsoleSession();
@@ -72,25 +77,46 @@ export function ProvisioningSimulation() {
     return needle ? all.filter((card) => [card.id, card.last_four, card.cardholder_name].some((text) => text.toLowerCase().includes(needle))) : all;
   }, [cards.data, search]);
 
-  const update = (key: number, change: Partial<Run>) => setRuns((all) => all.map((run) => (run.key === key ? { ...run, ...change } : run)));
+  /** Settles a run still waiting; a run already settled stays as it is (a late read changes nothing). */
+  const settle = useCallback(
+    (key: number, change: Partial<Run>) => setRuns((all) => all.map((run) => (run.key === key && run.state === "accepted" ? { ...run, ...change } : run))),
+    [],
+  );
   const simulate = useBankAction<{ body: unknown; key: number; before: Set<string> }, undefined>({
     request: ({ body }) => ({ method: "POST", path: "/simulation", body }),
     invalidates: (env) => [bankKeys.lists(env, "digital_wallet_token")],
-    onSuccess: (_result, { key, before, body }) => void waitForToken(key, (body as { simulation: { card_id: string } }).simulation.card_id, before),
   });
 
-  async function waitForToken(key: number, card: string, before: Set<string>) {
-    for (const wait of backoffMs) {
-      await sleep(wait);
-      try {
-        const token = (await tokensOf(card)).data.find((candidate) => !before.has(candidate.id));
-        if (token) return update(key, { state: "found", token });
-      } catch (error) {
-        return update(key, { state: "failed", message: describeFailure(error).message });
-      }
-    }
-    update(key, { state: "not-found", message: "No new wallet token appeared within a minute; look at the card's wallet tokens later." });
-  }
+  const waiting = useRef<Run[]>([]);
+  useEffect(() => {
+    waiting.current = runs.filter((run) => run.state === "accepted");
+  }, [runs]);
+  const lookForTokens = useCallback(
+    () =>
+      waiting.current.forEach(async (run) => {
+        try {
+          const token = (await tokensOf(run.cardId)).data.find((candidate) => !run.before.has(candidate.id));
+          if (token) settle(run.key, { state: "found", token });
+        } catch (error) {
+          settle(run.key, { state: "failed", message: describeFailure(error).message });
+        }
+      }),
+    [settle],
+  );
+  /** Wallet token changes heard so far: one heard while the simulation was being sent is not waited for again. */
+  const tokenChanges = useRef(0);
+  useLiveEvents((event) => {
+    if (event.type === "change" && event.change.resource !== "digital_wallet_token") return;
+    tokenChanges.current += 1;
+    lookForTokens();
+  });
+  const live = useLiveStatus();
+  const waitingCount = runs.filter((run) => run.state === "accepted").length;
+  useEffect(() => {
+    if (live === "connected" || waitingCount === 0) return;
+    const timer = setInterval(lookForTokens, offlinePollMs);
+    return () => clearInterval(timer);
+  }, [live, waitingCount, lookForTokens]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -102,9 +128,10 @@ export function ProvisioningSimulation() {
       before = new Set((await tokensOf(cardId)).data.map((token) => token.id));
     } catch (error) {
       simulate.reset();
-      setRuns((all) => [{ key, at: new Date().toISOString(), cardId, fulfillment: fulfillment || "by card id", provider, state: "failed", message: describeFailure(error).message }, ...all]);
+      setRuns((all) => [{ key, at: new Date().toISOString(), cardId, fulfillment: fulfillment || "by card id", provider, state: "failed", before: new Set(), message: describeFailure(error).message }, ...all]);
       return;
     }
+    const changesBefore = tokenChanges.current;
     const body = {
       type: "digital_wallet_token.provisioning",
       simulation: {
@@ -115,7 +142,16 @@ export function ProvisioningSimulation() {
     };
     simulate.mutate(
       { body, key, before },
-      { onSuccess: () => setRuns((all) => [{ key, at: new Date().toISOString(), cardId, fulfillment: fulfillment || "by card id", provider, state: "accepted" }, ...all]) },
+      {
+        onSuccess: () => {
+          const run: Run = { key, at: new Date().toISOString(), cardId, fulfillment: fulfillment || "by card id", provider, state: "accepted", before };
+          setRuns((all) => [run, ...all]);
+          waiting.current = [run, ...waiting.current];
+          // The token's change may have arrived before the bank's answer did.
+          if (tokenChanges.current !== changesBefore) lookForTokens();
+          setTimeout(() => settle(key, { state: "not-found", message: "No new wallet token appeared within a minute; look at the card's wallet tokens later." }), waitMs);
+        },
+      },
     );
   }
 

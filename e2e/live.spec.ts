@@ -1,0 +1,246 @@
+import { randomBytes } from "node:crypto";
+import { expect, request, test, type Page } from "@playwright/test";
+import { eventually, startReceiver } from "@/sandbox/webhooks/testing/receiver";
+import { baseURL } from "../playwright.config";
+import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/bank";
+import { startConsolePair, testPostgresUrl } from "./support/console-pair";
+import { demoUser, signIn } from "./support/staff";
+
+/**
+ * Live pages: changes at the sandbox bank reach open pages through the console's index and /api/live, with no reload:
+ * a detail page, a list's "new or changed" bar, a simulation's token, Home's attention cards; and across two console
+ * processes on one PostgreSQL.
+ */
+
+interface Webhook {
+  id: string;
+  status: string;
+}
+
+const marker = () => `live-${randomBytes(4).toString("hex")}`;
+
+/** Marks the page, so a later check tells a live update from a reload (which would drop the mark). */
+async function markPage(page: Page) {
+  await page.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true));
+}
+async function stillSamePage(page: Page) {
+  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+}
+
+async function waitUntilLive(page: Page) {
+  const indicator = page.getByTestId("live-indicator");
+  await expect(indicator).toHaveAttribute("data-status", "connected", { timeout: 15_000 });
+  await expect(indicator).toHaveText("Live updates: Live");
+}
+
+/** Finished transfers: the sandbox's lifecycle leaves them alone, so only the test changes them. */
+async function sentTransfer(index: number) {
+  return (await bankGet<BankListAnswer>(`/network_transfer?status=sent&page_size=${index + 1}`)).data[index]!;
+}
+
+test("the live route: 401 signed out, 400 naming a malformed after or Last-Event-ID, and a stream that opens with ready", async ({ browser }) => {
+  const anonymous = await request.newContext();
+  const signedOut = await anonymous.get(`${baseURL}/api/live`);
+  expect(signedOut.status()).toBe(401);
+  await anonymous.dispose();
+
+  const context = await contextAs(browser, "viewer");
+  try {
+    const malformed = await context.request.get(`${baseURL}/api/live?after=abc`);
+    expect(malformed.status()).toBe(400);
+    expect(((await malformed.json()) as { error: { message: string } }).error.message).toMatch(/^Invalid query: after: expected a version id/);
+    const header = await context.request.get(`${baseURL}/api/live`, { headers: { "Last-Event-ID": "12x" } });
+    expect(header.status()).toBe(400);
+    expect(((await header.json()) as { error: { message: string } }).error.message).toMatch(/^Invalid Last-Event-ID header/);
+
+    const page = await context.newPage();
+    await page.goto("/webhooks");
+    const opening = await page.evaluate(async () => {
+      const response = await fetch("/api/live?after=0");
+      const reader = response.body!.getReader();
+      let text = "";
+      while (!text.includes("event: ready")) text += new TextDecoder().decode((await reader.read()).value);
+      await reader.cancel();
+      return { type: response.headers.get("content-type"), buffering: response.headers.get("x-accel-buffering"), text };
+    });
+    expect(opening.type).toBe("text/event-stream; charset=utf-8");
+    expect(opening.buffering).toBe("no");
+    // Ids and kinds only: each change's data is its environment, resource and object id, nothing of the object.
+    for (const data of opening.text.matchAll(/^event: change\nid: \d+\ndata: (.*)$/gm)) {
+      expect(Object.keys(JSON.parse(data[1]!) as object)).toEqual(["environment", "resource", "id"]);
+    }
+    expect(opening.text).toMatch(/event: ready\nid: \d+\ndata: \{"latestId":\d+\}\n\n$/);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a network transfer's detail page shows a change made at the bank, without a reload", async ({ browser }) => {
+  const transfer = await sentTransfer(3);
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  try {
+    await page.goto(`/network-transfers/${transfer.id}`);
+    await waitUntilLive(page);
+    await markPage(page);
+    const ticket = marker();
+    expect((await bankSend("PATCH", `/network_transfer/${transfer.id}`, { userdata: { ticket } })).status).toBe(200);
+    await expect(page.locator('[data-field="userdata"]')).toContainText(ticket, { timeout: 15_000 });
+    await stillSamePage(page);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a list counts the objects changed at the bank in a bar instead of moving its rows, and reads them again on Show", async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const receiver = await startReceiver();
+  const created: string[] = [];
+  const createWebhook = async () => {
+    const { body } = await bankSend<Webhook>("POST", "/webhook", { url: receiver.url(`/${marker()}`), event: "counterparty.create" });
+    created.push(body.id);
+    return body.id;
+  };
+  try {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await contextAs(browser, "viewer", { colorScheme });
+      const page = await context.newPage();
+      try {
+        await page.goto("/webhooks?page_size=100");
+        await waitUntilLive(page);
+        await markPage(page);
+        const first = await createWebhook();
+        const bar = page.getByTestId("live-changes");
+        await expect(bar.getByTestId("live-changes-count")).toHaveText("1", { timeout: 15_000 });
+        await expect(bar).toContainText("new or changed");
+        // A second change to the same webhook is the same object: still one.
+        expect((await bankSend("PATCH", `/webhook/${first}`, { userdata: { note: "changed" } })).status).toBe(200);
+        const second = await createWebhook();
+        await expect(bar.getByTestId("live-changes-count")).toHaveText("2", { timeout: 15_000 });
+        await expect(page.locator(`a[data-id="${second}"]`)).toHaveCount(0);
+        for (const width of [1440, 390]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.screenshot({ path: testInfo.outputPath(`list-bar-${width}-${colorScheme}.png`), clip: { x: 0, y: 0, width, height: 420 } });
+        }
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await bar.getByRole("button", { name: "Show" }).click();
+        await expect(bar).toBeHidden();
+        await expect(page.locator(`a[data-id="${second}"]`)).toBeVisible();
+        await expect(page.locator(`a[data-id="${first}"]`)).toBeVisible();
+        await stillSamePage(page);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    for (const id of created) await bankSend("DELETE", `/webhook/${id}`);
+    await receiver.close();
+  }
+});
+
+test("the header's live indicator says connected, in words", async ({ browser }, testInfo) => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await contextAs(browser, "operations", { colorScheme });
+    const page = await context.newPage();
+    try {
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 700 });
+        await page.goto("/");
+        await waitUntilLive(page);
+        await expect(page.getByTestId("live-indicator")).toHaveAttribute("title", /pages update themselves/);
+        await page.screenshot({ path: testInfo.outputPath(`header-${width}-${colorScheme}.png`), clip: { x: 0, y: 0, width, height: 160 } });
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test("a simulation's wallet token appears by itself, from its change in the live feed rather than by polling", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const card = (await bankGet<BankListAnswer>("/card?page_size=4")).data[3]!;
+  const context = await contextAs(browser, "operations");
+  const page = await context.newPage();
+  try {
+    await page.goto("/simulations");
+    await waitUntilLive(page);
+    const tokenReads: number[] = [];
+    page.on("request", (sent) => {
+      if (sent.url().includes("/api/bank/digital_wallet_token?")) tokenReads.push(Date.now());
+    });
+    await page.getByLabel("Search cards").fill(String(card.last_four));
+    await page.getByTestId("card-picker").selectOption(card.id);
+    await page.getByRole("button", { name: "Run simulation" }).click();
+    const run = page.getByTestId("simulation-run").first();
+    await expect(run).toHaveAttribute("data-state", "found", { timeout: 20_000 });
+    const tokenId = (await run.getByTestId("simulation-token").textContent())!.trim();
+    expect(await bankGet(`/digital_wallet_token/${tokenId}`)).toMatchObject({ card_id: card.id });
+    // One read of the card's tokens before the run, one when the token's change arrived: no polling in between.
+    await page.waitForTimeout(2_000);
+    expect(tokenReads.length).toBeLessThanOrEqual(3);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a webhook put in error shows up on Home by itself", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const receiver = await startReceiver();
+  receiver.respondWith(() => 500);
+  const { body: webhook } = await bankSend<Webhook>("POST", "/webhook", { url: receiver.url("/failing"), event: "digital_wallet_token.create" });
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  try {
+    await page.goto("/");
+    await waitUntilLive(page);
+    const card = page.getByTestId("attention-item").filter({ hasText: "Webhooks in error" });
+    const before = Number((await card.locator("span").first().textContent())!.replace("+", ""));
+    await markPage(page);
+    const cardId = (await bankGet<BankListAnswer>("/card?page_size=1")).data[0]!.id;
+    expect((await bankSend("POST", "/simulation", { type: "digital_wallet_token.provisioning", simulation: { card_id: cardId } })).status).toBe(202);
+    await eventually(async () => (await bankGet<Webhook>(`/webhook/${webhook.id}`)).status === "error", 60_000);
+    await expect(card.locator("span").first()).toHaveText(String(before + 1), { timeout: 15_000 });
+    await stillSamePage(page);
+  } finally {
+    await context.close();
+    await bankSend("DELETE", `/webhook/${webhook.id}`);
+    await receiver.close();
+  }
+});
+
+test("two console processes on one PostgreSQL: a change received by one reaches a browser on the other", async ({ browser }) => {
+  test.skip(!testPostgresUrl, "needs TEST_DATABASE_URL (a PostgreSQL server), as CI gives it");
+  test.setTimeout(300_000);
+  const pair = await startConsolePair(testPostgresUrl!, Number(new URL(baseURL).port) + 1);
+  const authorization = `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}`;
+  const pairBank = async <T,>(method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${pair.sandboxUrl}${path}`, {
+      method,
+      headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.ok).toBe(true);
+    return (await response.json()) as T;
+  };
+  const context = await browser.newContext({ baseURL: pair.watching });
+  try {
+    // The receiving console has subscribed at its bank: every one of its webhooks points at it, none at the other.
+    await eventually(async () => {
+      const hooks = (await pairBank<{ data: Array<{ url: string }> }>("GET", "/webhook?page_size=100")).data;
+      return hooks.filter((hook) => hook.url.startsWith(`${pair.receiving}/api/bank-events/`)).length >= 20;
+    }, 60_000);
+    const transfer = (await pairBank<BankListAnswer>("GET", "/network_transfer?page_size=1")).data[0]!;
+    const page = await context.newPage();
+    await signIn(page, demoUser("viewer"));
+    await page.goto(`/network-transfers/${transfer.id}`);
+    await waitUntilLive(page);
+    await markPage(page);
+    const ticket = marker();
+    await pairBank("PATCH", `/network_transfer/${transfer.id}`, { userdata: { ticket } });
+    await expect(page.locator('[data-field="userdata"]')).toContainText(ticket, { timeout: 20_000 });
+    await stillSamePage(page);
+  } finally {
+    await context.close();
+    await pair.stop();
+  }
+});

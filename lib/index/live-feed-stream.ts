@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { badInput } from "@/lib/api/errors";
+import type { RouteDefinition } from "@/lib/api/route";
+import { mayWatch, type LiveFeed, type LiveMessage } from "./live-feed";
+
+/** A version id as the client sends it back: a whole number, as `?after=` and as the `Last-Event-ID` header. */
+const versionId = z.string().regex(/^(0|[1-9][0-9]{0,14})$/, "expected a version id (a whole number, as the stream's event ids)").transform(Number);
+
+const liveQuery = z.object({ after: versionId.optional() });
+
+/** Comment lines keep proxies and the browser from timing the connection out while nothing changes. */
+export const heartbeatMs = 15_000;
+/** A client this far behind (events queued, unread) is disconnected; it reconnects and catches up from its last id. */
+const maxQueued = 10_000;
+
+/**
+ * One message as Server-Sent Events:
+ * - `event: change`, `id: <version id>`, `data: {"environment","resource","id"}` (the object's id; nothing else);
+ * - `event: reset`, `id: <newest version id>`, `data: {"latestId"}`: too far behind to catch up change by change,
+ *   read everything again;
+ * - `event: ready`, `id: <newest version id>`, `data: {"latestId"}`: caught up, later changes follow as they commit.
+ */
+export function serverSentEvent(message: LiveMessage): string {
+  if (message.type === "change") {
+    const { id, environment, resource, objectId } = message.change;
+    return `event: change\nid: ${id}\ndata: ${JSON.stringify({ environment, resource, id: objectId })}\n\n`;
+  }
+  return `event: ${message.type}\nid: ${message.latestId}\ndata: ${JSON.stringify({ latestId: message.latestId })}\n\n`;
+}
+
+/**
+ * The live route for the ONE route wrapper (lib/api/route.ts): signed in (401), `bank:read` (403), `?after=` and
+ * `Last-Event-ID` well-formed (400 naming which). Starts after the larger of the two (an EventSource reconnecting on
+ * its own sends the header, with the URL it was opened with), else after the newest change now.
+ */
+export function liveStreamRoute(feed: () => Promise<LiveFeed>): RouteDefinition<unknown, z.infer<typeof liveQuery>> {
+  return {
+    permission: "bank:read",
+    query: liveQuery,
+    async handle({ request, query, user }) {
+      const header = request.headers.get("last-event-id");
+      const parsedHeader = header === null || header === "" ? undefined : versionId.safeParse(header.trim());
+      if (parsedHeader && !parsedHeader.success) throw badInput(`Invalid Last-Event-ID header: ${parsedHeader.error.issues[0]!.message}`);
+      const starts = [query.after, parsedHeader?.data].filter((id) => id !== undefined);
+      const after = starts.length > 0 ? Math.max(...starts) : null;
+      const live = await feed();
+      const encoder = new TextEncoder();
+      let stop = () => {};
+      const stream = new ReadableStream<Uint8Array>(
+        {
+          async start(controller) {
+            let open = true;
+            const send = (text: string) => {
+              if (!open) return;
+              if ((controller.desiredSize ?? 0) < -maxQueued) return stop();
+              controller.enqueue(encoder.encode(text));
+            };
+            const subscription = await live.subscribe(after, (message) => {
+              if (message.type !== "change" || mayWatch(user.role, message.change.resource)) send(serverSentEvent(message));
+            });
+            const heartbeat = setInterval(() => send(": heartbeat\n\n"), heartbeatMs);
+            stop = () => {
+              if (!open) return;
+              open = false;
+              clearInterval(heartbeat);
+              subscription.close();
+              request.signal.removeEventListener("abort", stop);
+              try {
+                controller.close();
+              } catch {
+                // already closed by the client going away
+              }
+            };
+            if (request.signal.aborted) stop();
+            else request.signal.addEventListener("abort", stop);
+          },
+          cancel: () => stop(),
+        },
+        { highWaterMark: 1 },
+      );
+      return new Response(stream, {
+        headers: {
+          "Content-Type": "text/event-stream; charset=utf-8",
+          "Cache-Control": "no-store",
+          "X-Accel-Buffering": "no",
+          // Next.js would otherwise gzip the stream, holding events back until a compression block fills.
+          "Content-Encoding": "none",
+        },
+      });
+    },
+  };
+}
