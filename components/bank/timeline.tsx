@@ -92,18 +92,17 @@ function Watched({ watched }: { watched: TimelineData["watched"] }) {
 
 function EntryRow({ entry }: { entry: TimelineEntry }) {
   return (
-    <li
-      data-testid={`timeline-${entry.kind}`}
-      className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-0.5 py-1.5 @md:grid-cols-[8.75rem_3.75rem_minmax(0,1fr)]"
-      {...dataOf(entry)}
-    >
-      <time dateTime={entry.at} className="font-mono text-xs tabular-nums text-muted">
-        {clock(entry.at)}
-      </time>
-      <span title={kindTitle[entry.kind]} className="text-xs font-medium uppercase tracking-wide text-muted">
-        {kindLabel[entry.kind]}
-      </span>
-      <div className="col-span-2 min-w-0 @md:col-span-1">
+    <li data-testid={`timeline-${entry.kind}`} className="grid items-baseline gap-x-3 gap-y-0.5 py-1.5 @md:grid-cols-[8.75rem_3.75rem_minmax(0,1fr)]" {...dataOf(entry)}>
+      {/* One line of time and kind above the body where the timeline is narrow; two columns of the grid where it is not. */}
+      <div className="flex flex-wrap items-baseline gap-x-2 @md:contents">
+        <time dateTime={entry.at} className="font-mono text-xs tabular-nums text-muted">
+          {clock(entry.at)}
+        </time>
+        <span title={kindTitle[entry.kind]} className="text-xs font-medium uppercase tracking-wide text-muted">
+          {kindLabel[entry.kind]}
+        </span>
+      </div>
+      <div className="min-w-0">
         {entry.kind === "version" ? <VersionBody entry={entry} /> : entry.kind === "event" ? <EventBody entry={entry} /> : <AuditBody entry={entry} />}
       </div>
     </li>
