@@ -1,6 +1,6 @@
 /**
  * A structural diff of two JSON values, as the paths that differ: the userdata editor shows it before saving, and the
- * History panel shows it for an audit record's before and after. Objects are compared key by key (recursively);
+ * Timeline shows it for an audit record's before and after. Objects are compared key by key (recursively);
  * arrays and scalars are compared as whole values, because an index-by-index diff of a shifted array reads as noise.
  */
 export interface JsonChange {

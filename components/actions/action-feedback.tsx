@@ -20,7 +20,7 @@ export function ActionError({ error, testId = "action-error" }: { error: unknown
 
 /**
  * Where the audit record of an action is: the audit log filtered to it for roles that may read the log, otherwise
- * the History panel of the object's page (which shows who, when and what to every role).
+ * the Timeline of the object's page (which shows who, when and what to every role).
  */
 export function AuditLink({ target, action, historyHref = "#history" }: { target: string; action: string; historyHref?: string }) {
   const canReadAudit = useCan("audit:read");
@@ -33,7 +33,7 @@ export function AuditLink({ target, action, historyHref = "#history" }: { target
   }
   return (
     <a href={historyHref} className="underline" data-testid="audit-link">
-      its record under History
+      its record in the Timeline
     </a>
   );
 }

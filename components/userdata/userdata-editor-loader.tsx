@@ -39,7 +39,7 @@ export function UserdataEditorLoader({ id }: DetailExtraProps) {
         <UserdataEditor id={id} initial={current} onClose={() => setCurrent(null)} />
       ) : (
         <div className="space-y-2">
-          <p className="text-sm text-muted">The one field of a network transfer that can be changed. Opening it reads the current value unmasked (recorded in History).</p>
+          <p className="text-sm text-muted">The one field of a network transfer that can be changed. Opening it reads the current value unmasked (recorded in the Timeline).</p>
           <Button
             type="button"
             disabled={pending}
