@@ -180,6 +180,13 @@ for (const colorScheme of ["light", "dark"] as const) {
         await expect(rows(page).first()).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`events-${width}-${colorScheme}.png`), fullPage: true });
       }
+      await page.goto("/events?from=yesterday");
+      await expect(page.getByTestId("events-filter-error")).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`events-1440-${colorScheme}-bad-filter.png`) });
+      await page.goto("/events?environment=production");
+      await expect(page.getByTestId("empty-state")).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`events-1440-${colorScheme}-other-environment.png`) });
+      await page.goto("/events?page_size=25");
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
     } finally {

@@ -5,7 +5,7 @@ import { environments } from "@/lib/credentials/environments";
 import { eventOutcomes, filterParameters, type EventOutcome, type EventsFilter } from "@/lib/index/events-list-input";
 import { pageSizes } from "@/lib/resources/list-state";
 
-export const outcomeLabels: Record<EventOutcome, string> = {
+const outcomeLabels: Record<EventOutcome, string> = {
   pending: "pending",
   error: "waiting with error",
   changed: "processed: changed",

@@ -63,7 +63,7 @@ export function EventsTable({ rows, linkObjects, empty }: { rows: EventRow[]; li
           </tr>
         ) : (
           rows.map((row) => (
-            <tr key={row.id} data-testid="event-row" data-event-id={row.id} data-object-id={row.objectId} data-outcome={row.outcome}>
+            <tr key={row.id} className="[&>td]:align-middle" data-testid="event-row" data-event-id={row.id} data-object-id={row.objectId} data-outcome={row.outcome}>
               <Td>
                 <Time value={row.receivedAt} />
               </Td>

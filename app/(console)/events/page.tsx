@@ -24,7 +24,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const filtered = page ? Object.entries(page.filter).some(([name, value]) => name !== "environment" && value !== undefined) : false;
   return (
     <>
-      <PageHeader title="Events" description="Every notification the bank sent the console, newest first: when it came, how often it was delivered, and what fetching its object found." />
+      <PageHeader title="Events" description="Notifications the bank sent the console, newest first: when each came, how often it was delivered, and what fetching its object found." />
       <EventsFilters filter={page?.filter ?? { environment }} pageSize={page?.pageSize ?? eventsPageSizes.default} />
       {environment === activeEnvironment ? null : (
         <div className="mb-4">
