@@ -23,14 +23,20 @@ const pages: Array<{ path: string; permission: Permission; allowedStatus?: numbe
   { path: "/settings", permission: "staff:manage", allowedStatus: 307 },
   { path: "/settings/staff", permission: "staff:manage" },
   { path: "/settings/credentials", permission: "credentials:manage" },
+  { path: "/settings/index", permission: "index:manage" },
+  { path: "/events", permission: "bank:read" },
 ];
 
 /**
  * Every route handler file under app/api and how the matrix covers it: a new route file fails the test below until it
  * is listed here. The bank proxy's one catch-all file expands to every operation of the allowlist.
  */
-const routeFiles: Record<string, Array<{ method: string; path: string; permission: Permission }> | "public" | "auth.js"> = {
+const routeFiles: Record<string, Array<{ method: string; path: string; permission: Permission }> | "public" | "auth.js" | "bank webhooks"> = {
   "/api/audit/export": [{ method: "GET", path: "/api/audit/export", permission: "audit:read" }],
+  "/api/events/export": [{ method: "GET", path: "/api/events/export", permission: "bank:read" }],
+  "/api/live": [{ method: "GET", path: "/api/live", permission: "bank:read" }],
+  // The bank's notifications: Basic auth with the receiver's credentials, no staff session (lib/index/bank-index.test.ts).
+  "/api/bank-events/[environment]": "bank webhooks",
   "/api/bank/[...path]": [],
   "/api/export/[resource]": [
     { method: "GET", path: "/api/export/ach", permission: "bank:read" },
