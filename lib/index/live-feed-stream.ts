@@ -45,45 +45,41 @@ export function liveStreamRoute(feed: () => Promise<LiveFeed>): RouteDefinition<
       const after = starts.length > 0 ? Math.max(...starts) : null;
       const live = await feed();
       const encoder = new TextEncoder();
+      let open = true;
       let stop = () => {};
-      const stream = new ReadableStream<Uint8Array>(
-        {
-          async start(controller) {
-            let open = true;
-            const send = (text: string) => {
-              if (!open) return;
-              if ((controller.desiredSize ?? 0) < -maxQueued) return stop();
-              controller.enqueue(encoder.encode(text));
-            };
-            const subscription = await live.subscribe(after, (message) => {
-              if (message.type !== "change" || mayWatch(user.role, message.change.resource)) send(serverSentEvent(message));
-            });
-            const heartbeat = setInterval(() => send(": heartbeat\n\n"), heartbeatMs);
-            stop = () => {
-              if (!open) return;
-              open = false;
-              clearInterval(heartbeat);
-              subscription.close();
-              request.signal.removeEventListener("abort", stop);
-              try {
-                controller.close();
-              } catch {
-                // already closed by the client going away
-              }
-            };
-            if (request.signal.aborted) stop();
-            else request.signal.addEventListener("abort", stop);
-          },
-          cancel: () => stop(),
-        },
-        { highWaterMark: 1 },
-      );
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      // `start` runs within the constructor, so the controller is there for the catch-up below.
+      const stream = new ReadableStream<Uint8Array>({ start: (given) => void (controller = given), cancel: () => stop() }, { highWaterMark: 1 });
+      const send = (text: string) => {
+        if (!open) return;
+        if ((controller.desiredSize ?? 0) < -maxQueued) return stop();
+        controller.enqueue(encoder.encode(text));
+      };
+      // Subscribed before answering: a database that cannot be read fails the request (the wrapper's 500), not the stream.
+      const subscription = await live.subscribe(after, (message) => {
+        if (message.type !== "change" || mayWatch(user.role, message.change.resource)) send(serverSentEvent(message));
+      });
+      const heartbeat = setInterval(() => send(": heartbeat\n\n"), heartbeatMs);
+      stop = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        subscription.close();
+        request.signal.removeEventListener("abort", stop);
+        try {
+          controller.close();
+        } catch {
+          // already closed: the client went away
+        }
+      };
+      if (request.signal.aborted) stop();
+      else request.signal.addEventListener("abort", stop);
       return new Response(stream, {
         headers: {
           "Content-Type": "text/event-stream; charset=utf-8",
           "Cache-Control": "no-store",
           "X-Accel-Buffering": "no",
-          // Next.js would otherwise gzip the stream, holding events back until a compression block fills.
+          // Named, so no compression layer (Next.js's skips a response with an encoding) holds events back in its buffer.
           "Content-Encoding": "none",
         },
       });

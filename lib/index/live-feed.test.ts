@@ -193,7 +193,9 @@ describe.each(testDatabaseTargets)("the live feed on $name", (target) => {
       expect(await readUntil(response, (text) => text.includes("\n\n"))).toBe(
         `event: change\nid: ${afterId}\ndata: {"environment":"sandbox","resource":"ach","id":"${after}"}\n\n`,
       );
+      // The client going away ends the stream.
       aborted.abort();
+      expect(await response.body!.getReader().read()).toEqual({ done: true, value: undefined });
     });
 
     it("starts after the Last-Event-ID header when it is beyond ?after=", async () => {
