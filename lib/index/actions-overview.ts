@@ -85,14 +85,14 @@ export async function backfillLists(db: ConsoleDb, environment: Environment, now
 export async function indexContents(db: ConsoleDb, environment: Environment): Promise<IndexContents> {
   // One query after another: the embedded database serves a limited number of connections, shared with the worker.
   const objects = await db
-      .select({
-        resource: schema.bankObjects.resource,
-        objects: sql<number>`count(*) FILTER (WHERE ${schema.bankObjects.state} IS NOT NULL)::int`,
-        gone: sql<number>`count(*) FILTER (WHERE ${schema.bankObjects.state} IS NULL)::int`,
-      })
-      .from(schema.bankObjects)
-      .where(eq(schema.bankObjects.environment, environment))
-      .groupBy(schema.bankObjects.resource);
+    .select({
+      resource: schema.bankObjects.resource,
+      objects: sql<number>`count(*) FILTER (WHERE ${schema.bankObjects.state} IS NOT NULL)::int`,
+      gone: sql<number>`count(*) FILTER (WHERE ${schema.bankObjects.state} IS NULL)::int`,
+    })
+    .from(schema.bankObjects)
+    .where(eq(schema.bankObjects.environment, environment))
+    .groupBy(schema.bankObjects.resource);
   const versions = await db.select({ count: sql<number>`count(*)::int` }).from(schema.bankObjectVersions).where(eq(schema.bankObjectVersions.environment, environment));
   const inbox = await db
     .select({
