@@ -107,7 +107,7 @@ export function BackfillPanel({ overview, actions, configured }: { overview: Ind
         <tfoot className="border-t border-line-strong bg-surface-2 font-medium">
           <tr data-testid={`index-backfill-${environment}-totals`}>
             <Td className="py-1.5">Total</Td>
-            <Td className="py-1.5 text-xs text-muted">
+            <Td className="whitespace-nowrap py-1.5 text-xs text-muted">
               {done} of {backfill.length} done
             </Td>
             <Td className="py-1.5 text-right tabular-nums">{total((list) => list.objects)}</Td>

@@ -44,7 +44,7 @@ export function IndexActionButton(props: {
           {state.done}
         </span>
       ) : null}
-      {askedAt !== null ? (
+      {open ? (
         <ConfirmDialog
         open={open}
         title={props.title}

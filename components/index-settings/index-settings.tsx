@@ -25,19 +25,17 @@ export function EnvironmentTabs({ shown, environments }: { shown: Environment; e
   );
 }
 
-/** One environment's index: receiver and subscriptions beside the backfill, and its purge. */
+/** One environment's index: receiver and purge side by side, then the backfill and the subscriptions at full width. */
 export function IndexSettings(props: { overview: IndexOverview; actions: IndexSettingsActions; configured: boolean; active: boolean }) {
   const { overview, actions } = props;
   return (
-    <div data-testid={`index-settings-${overview.environment}`} className="grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <div className="space-y-4">
+    <div data-testid={`index-settings-${overview.environment}`} className="min-w-0 space-y-4">
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <ReceiverPanel overview={overview} actions={actions} />
-        <SubscriptionsPanel overview={overview} actions={actions} linkWebhooks={props.active} />
-      </div>
-      <div className="space-y-4">
-        <BackfillPanel overview={overview} actions={actions} configured={props.configured} />
         <PurgePanel overview={overview} actions={actions} />
       </div>
+      <BackfillPanel overview={overview} actions={actions} configured={props.configured} />
+      <SubscriptionsPanel overview={overview} actions={actions} linkWebhooks={props.active} />
     </div>
   );
 }

@@ -30,7 +30,7 @@ export function ReceiverPanel({ overview, actions }: { overview: IndexOverview; 
         ) : null
       }
     >
-      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="text-muted">URL</dt>
         <dd className="break-all font-mono text-xs leading-5">{overview.receiverUrl}</dd>
         <dt className="text-muted">Credentials</dt>

@@ -83,26 +83,25 @@ export async function backfillLists(db: ConsoleDb, environment: Environment, now
 }
 
 export async function indexContents(db: ConsoleDb, environment: Environment): Promise<IndexContents> {
-  const [objects, versions, inbox] = await Promise.all([
-    db
-      .select({
-        resource: schema.bankObjects.resource,
-        objects: sql<number>`count(*) FILTER (WHERE ${schema.bankObjects.state} IS NOT NULL)::int`,
-        gone: sql<number>`count(*) FILTER (WHERE ${schema.bankObjects.state} IS NULL)::int`,
-      })
-      .from(schema.bankObjects)
-      .where(eq(schema.bankObjects.environment, environment))
-      .groupBy(schema.bankObjects.resource),
-    db.select({ count: sql<number>`count(*)::int` }).from(schema.bankObjectVersions).where(eq(schema.bankObjectVersions.environment, environment)),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        waiting: sql<number>`count(*) FILTER (WHERE ${schema.bankEventInbox.state} <> 'processed')::int`,
-        failing: sql<number>`count(*) FILTER (WHERE ${schema.bankEventInbox.state} <> 'processed' AND ${schema.bankEventInbox.error} IS NOT NULL)::int`,
-      })
-      .from(schema.bankEventInbox)
-      .where(eq(schema.bankEventInbox.environment, environment)),
-  ]);
+  // One query after another: the embedded database serves a limited number of connections, shared with the worker.
+  const objects = await db
+    .select({
+      resource: schema.bankObjects.resource,
+      objects: sql<number>`count(*) FILTER (WHERE ${schema.bankObjects.state} IS NOT NULL)::int`,
+      gone: sql<number>`count(*) FILTER (WHERE ${schema.bankObjects.state} IS NULL)::int`,
+    })
+    .from(schema.bankObjects)
+    .where(eq(schema.bankObjects.environment, environment))
+    .groupBy(schema.bankObjects.resource);
+  const versions = await db.select({ count: sql<number>`count(*)::int` }).from(schema.bankObjectVersions).where(eq(schema.bankObjectVersions.environment, environment));
+  const inbox = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      waiting: sql<number>`count(*) FILTER (WHERE ${schema.bankEventInbox.state} <> 'processed')::int`,
+      failing: sql<number>`count(*) FILTER (WHERE ${schema.bankEventInbox.state} <> 'processed' AND ${schema.bankEventInbox.error} IS NOT NULL)::int`,
+    })
+    .from(schema.bankEventInbox)
+    .where(eq(schema.bankEventInbox.environment, environment));
   const counted = new Map(objects.map((row) => [row.resource, row]));
   return {
     byResource: indexedResources.map((resource) => ({ resource, objects: counted.get(resource)?.objects ?? 0, gone: counted.get(resource)?.gone ?? 0 })),
@@ -122,11 +121,10 @@ export interface IndexOverview {
 }
 
 export async function indexOverview(db: ConsoleDb, environment: Environment, bank: { client: BankClient | null; receiverUrl: string }): Promise<IndexOverview> {
-  const [receiver, subscriptions, backfill, contents] = await Promise.all([
-    receiverSummary(db, environment),
-    subscriptionsView(bank.client, environment),
-    backfillLists(db, environment),
-    indexContents(db, environment),
-  ]);
+  const asking = subscriptionsView(bank.client, environment);
+  const receiver = await receiverSummary(db, environment);
+  const backfill = await backfillLists(db, environment);
+  const contents = await indexContents(db, environment);
+  const subscriptions = await asking;
   return { environment, receiver, receiverUrl: bank.receiverUrl, subscriptions, backfill, contents };
 }
