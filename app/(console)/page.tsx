@@ -4,12 +4,9 @@ import { RefreshOnChange } from "@/components/live/refresh-on-change";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/current-user";
 import { getActiveEnvironment } from "@/lib/credentials";
-import { attentionItems, chartWindow, countLimit, movementsByStatus } from "@/lib/home/overview";
+import { attentionItems, chartWindow, countLimit, homeKinds, movementsByStatus } from "@/lib/home/overview";
 
 export const metadata = { title: "Home · Bank console" };
-
-/** The kinds Home counts and charts (lib/home/overview.ts): a change to one of them redraws it. */
-const shownKinds = ["network_transfer", "fednow", "ach", "webhook", "person_application"] as const;
 
 export default async function HomePage() {
   const user = await requireUser("bank:read");
@@ -19,7 +16,7 @@ export default async function HomePage() {
   return (
     <>
       <PageHeader title="Home" description={`What needs attention now in the ${environment} environment.`} />
-      <RefreshOnChange resources={shownKinds} />
+      <RefreshOnChange resources={homeKinds} />
       <section aria-labelledby="attention-title" className="mb-6">
         <h2 id="attention-title" className="mb-2 text-sm font-semibold">
           Needs attention

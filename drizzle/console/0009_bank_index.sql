@@ -79,18 +79,6 @@ CREATE INDEX "bank_objects_resource_idx" ON "console"."bank_objects" USING btree
 CREATE TRIGGER "receiver_credentials_access_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "console"."receiver_credentials"
   FOR EACH STATEMENT EXECUTE FUNCTION "console"."raise_access_version"();
 --> statement-breakpoint
--- Wakes the index workers of every console process when a notification lands in the inbox (sent at commit). The
--- payload is empty: a notification only makes a worker look for due rows, which stay the authority.
-CREATE FUNCTION "console"."announce_bank_inbox"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('console_bank_inbox', '');
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER "bank_event_inbox_announce" AFTER INSERT ON "console"."bank_event_inbox"
-  FOR EACH STATEMENT EXECUTE FUNCTION "console"."announce_bank_inbox"();
---> statement-breakpoint
 -- Tells every console process's live feed (lib/index/live-feed.ts) that new versions were committed.
 CREATE FUNCTION "console"."announce_bank_index"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -14,15 +14,19 @@ export type ConsoleDatabase = Database<typeof schema> & {
   accessVersion: VersionReader;
 };
 
-let opening: Promise<ConsoleDatabase> | undefined;
+/**
+ * Kept on globalThis: Next.js bundles instrumentation.ts (which starts the index of the bank) apart from the route
+ * handlers, each with its own copy of this module, and one process must still open one pool, not one per bundle.
+ */
+const shared = globalThis as { __consoleDatabase?: Promise<ConsoleDatabase> };
 
 /** The console's database, opened, migrated and (demo users on) seeded on first use, one per server process. */
 export function consoleDb(): Promise<ConsoleDatabase> {
-  opening ??= open().catch((error: unknown) => {
-    opening = undefined; // let the next request try again instead of failing forever
+  shared.__consoleDatabase ??= open().catch((error: unknown) => {
+    shared.__consoleDatabase = undefined; // let the next request try again instead of failing forever
     throw error;
   });
-  return opening;
+  return shared.__consoleDatabase;
 }
 
 async function open(): Promise<ConsoleDatabase> {

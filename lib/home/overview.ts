@@ -28,6 +28,12 @@ const attention: Array<{ label: string; resource: ResourceName; filter: Record<s
   { label: "Disabled webhooks", resource: "webhook", filter: { status: "disabled" } },
 ];
 
+/** Money movements charted by status. */
+const chartedKinds: ResourceName[] = ["network_transfer", "ach", "fednow"];
+
+/** Every kind Home reads: a change to one of them redraws it (live pages). */
+export const homeKinds: ResourceName[] = [...new Set([...attention.map((item) => item.resource), "person_application" as const, ...chartedKinds])];
+
 async function count(user: StaffUser, resource: ResourceName, filter: Record<string, string>) {
   const read = await readThroughProxy<BankPage>(user, resources[resource].apiPath, { ...filter, page_size: String(countLimit) });
   return read.ok ? { count: read.data.data.length, more: Boolean(read.data.page_next) } : { count: null, more: false, error: read.error.message };
@@ -60,9 +66,8 @@ export interface StatusBreakdown {
 
 /** Money movements by status over the newest `chartWindow` of each kind, for the home chart. */
 export async function movementsByStatus(user: StaffUser): Promise<StatusBreakdown[]> {
-  const kinds: ResourceName[] = ["network_transfer", "ach", "fednow"];
   return Promise.all(
-    kinds.map(async (resource): Promise<StatusBreakdown> => {
+    chartedKinds.map(async (resource): Promise<StatusBreakdown> => {
       const read = await readThroughProxy<BankPage>(user, resources[resource].apiPath, { page_size: String(chartWindow) });
       const base = { resource: resources[resource].title, href: listHref(resource) };
       if (!read.ok) return { ...base, counts: {}, total: 0, error: read.error.message };

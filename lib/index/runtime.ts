@@ -41,7 +41,10 @@ interface BankIndexProcess {
  */
 const processState = ((globalThis as { __bankIndex?: BankIndexProcess }).__bankIndex ??= { worker: null, backfills: new Map() });
 
-/** Stores a received notification and wakes this process's worker (others wake on the inbox's NOTIFY). */
+/**
+ * Stores a received notification and wakes this process's worker at once. Other console processes sharing the
+ * database take a row only when this one has not yet: within their next poll (1 s).
+ */
 export async function storeReceivedNotification(environment: Environment, notification: BankNotification): Promise<void> {
   await storeNotification((await consoleDb()).db, environment, notification);
   processState.worker?.wake();
