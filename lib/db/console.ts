@@ -16,17 +16,23 @@ export type ConsoleDatabase = Database<typeof schema> & {
 
 /**
  * Kept on globalThis: Next.js bundles instrumentation.ts (which starts the index of the bank) apart from the route
- * handlers, each with its own copy of this module, and one process must still open one pool, not one per bundle.
+ * handlers, each with its own copy of this module, and one process must still open one pool per database, not one
+ * per bundle. Keyed by the configured database, which is read once per copy of the module.
  */
-const shared = globalThis as { __consoleDatabase?: Promise<ConsoleDatabase> };
+const shared = ((globalThis as { __consoleDatabases?: Map<string, Promise<ConsoleDatabase>> }).__consoleDatabases ??= new Map());
 
 /** The console's database, opened, migrated and (demo users on) seeded on first use, one per server process. */
 export function consoleDb(): Promise<ConsoleDatabase> {
-  shared.__consoleDatabase ??= open().catch((error: unknown) => {
-    shared.__consoleDatabase = undefined; // let the next request try again instead of failing forever
-    throw error;
-  });
-  return shared.__consoleDatabase;
+  const key = env.DATABASE_URL ?? `embedded:${env.DATA_ROOT}:${env.PORT}`;
+  let opening = shared.get(key);
+  if (!opening) {
+    opening = open().catch((error: unknown) => {
+      shared.delete(key); // let the next request try again instead of failing forever
+      throw error;
+    });
+    shared.set(key, opening);
+  }
+  return opening;
 }
 
 async function open(): Promise<ConsoleDatabase> {

@@ -61,9 +61,15 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       "sandbox",
       { credentialsOf: async () => credentials, store: (environment, notification) => storeNotification(database.db, environment, notification) },
     );
-  const inboxRows = (objectId: string) => database.db.select().from(schema.bankEventInbox).where(eq(schema.bankEventInbox.objectId, objectId));
+  // The sandbox environment's rows only: the backfill test walks the same bank into "production".
+  const inboxRows = (objectId: string) =>
+    database.db.select().from(schema.bankEventInbox).where(and(eq(schema.bankEventInbox.environment, "sandbox"), eq(schema.bankEventInbox.objectId, objectId)));
   const versionsOf = (objectId: string) =>
-    database.db.select().from(schema.bankObjectVersions).where(eq(schema.bankObjectVersions.objectId, objectId)).orderBy(schema.bankObjectVersions.version);
+    database.db
+      .select()
+      .from(schema.bankObjectVersions)
+      .where(and(eq(schema.bankObjectVersions.environment, "sandbox"), eq(schema.bankObjectVersions.objectId, objectId)))
+      .orderBy(schema.bankObjectVersions.version);
   const keptState = async (objectId: string) =>
     (await database.db.select().from(schema.bankObjects).where(and(eq(schema.bankObjects.environment, "sandbox"), eq(schema.bankObjects.id, objectId))))[0];
   const startWorker = () => (worker = startIndexWorker({ db: database.db, clientFor: async () => bank, log, pollMs: 50 }));
@@ -128,12 +134,13 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
 
   describe("processing", () => {
     it("fetches the object named by a notification and keeps it as its first version, whatever the payload claimed", async () => {
-      const [transfer] = (await bank.list_network_transfer({ page_size: 1 })).data as Array<{ id: string }>;
-      await receive({ event: "network_transfer.update", op: "update", id: transfer!.id, url: `http://elsewhere.example/network_transfer/${transfer!.id}` });
+      // An ACH transfer: no other test here changes or subscribes to real ACH transfers.
+      const [transfer] = (await bank.list_ach({ page_size: 1 })).data as Array<{ id: string }>;
+      await receive({ event: "ach.update", op: "update", id: transfer!.id, url: `http://elsewhere.example/ach/${transfer!.id}` });
       startWorker();
       const rows = await waitFor(() => inboxRows(transfer!.id), (found) => found.every((row) => row.state === "processed"));
       expect(rows.map((row) => row.outcome)).toEqual(["changed"]);
-      expect((await keptState(transfer!.id))?.state).toEqual(await bank.get_network_transfer(transfer!.id));
+      expect((await keptState(transfer!.id))?.state).toEqual(await bank.get_ach(transfer!.id));
       expect((await versionsOf(transfer!.id)).map((version) => [version.version, version.source, version.eventId])).toEqual([[1, "event", rows[0]!.id]]);
     });
 
