@@ -10,13 +10,14 @@ import { bankGet, contextAs, type BankListAnswer } from "./support/bank";
  */
 
 /** Reloads until `locator` has one match: the index takes the bank's notification a moment after the change. */
-async function reloadUntilShown(page: Page, testId: string, attributes: Record<string, string>, timeout = 30_000) {
+async function reloadUntilShown(page: Page, testId: string, attributes: Record<string, string>, options: { timeout?: number; hasText?: string } = {}) {
   const selector = `[data-testid="${testId}"]${Object.entries(attributes).map(([name, value]) => `[data-${name}="${value}"]`).join("")}`;
+  const locator = page.locator(selector).filter(options.hasText ? { hasText: options.hasText } : {});
   await expect(async () => {
     await page.reload();
-    await expect(page.locator(selector)).toHaveCount(1, { timeout: 1_000 });
-  }).toPass({ timeout });
-  return page.locator(selector);
+    await expect(locator).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: options.timeout ?? 30_000 });
+  return locator;
 }
 
 test("a network transfer's timeline: the backfilled version, then a console edit's new version, bank event and audit record", async ({ browser }, testInfo) => {
@@ -32,7 +33,7 @@ test("a network transfer's timeline: the backfilled version, then a console edit
   try {
     await page.goto(`/network-transfers/${transfer.id}`);
     // Run alone, this spec starts while the console's backfill is still walking the lists.
-    const first = await reloadUntilShown(page, "timeline-version", { version: "1", source: "backfill" }, 90_000);
+    const first = await reloadUntilShown(page, "timeline-version", { version: "1", source: "backfill" }, { timeout: 90_000 });
     await expect(first).toContainText("First seen");
     await expect(first.locator('[data-status="sent"]')).toBeVisible();
     await expect(page.getByTestId("timeline-watched")).toContainText(/Watched since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, first seen by the backfill/);
@@ -49,9 +50,11 @@ test("a network transfer's timeline: the backfilled version, then a console edit
     // The transfer's userdata is masked for every role: the timeline names the field, never its keys or values.
     await expect(changed.locator('[data-testid="timeline-change"][data-path="userdata"]')).toContainText(/^userdata: (null|\[masked\]) → \[masked\]$/);
     // The inbox row is marked processed just after the version is kept: a reload in between shows it "being processed".
-    const event = await reloadUntilShown(page, "timeline-event", { event: "network_transfer.update", outcome: "changed" });
-    await expect(event).toContainText(`found a new state (v${edited})`);
-    const audit = page.locator('[data-testid="timeline-audit"][data-action="network_transfer.userdata.update"]');
+    // Other specs may have changed this transfer before: the event that found this very version.
+    const event = await reloadUntilShown(page, "timeline-event", { event: "network_transfer.update", outcome: "changed" }, { hasText: `found a new state (v${edited})` });
+    await expect(event).toBeVisible();
+    // Newest first: this edit's record (another spec may have edited the transfer through the console before).
+    const audit = page.locator('[data-testid="timeline-audit"][data-action="network_transfer.userdata.update"]').first();
     await expect(audit).toContainText("operations@demo.bank");
     await expect(audit).toContainText("succeeded");
     await expect(audit.getByTestId("timeline-changes")).toHaveCount(0);
@@ -78,7 +81,7 @@ test("a network transfer's timeline: the backfilled version, then a console edit
         const page = await compliance.newPage();
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`/network-transfers/${transfer.id}`);
-        const audit = page.locator('[data-testid="timeline-audit"][data-action="network_transfer.userdata.update"]');
+        const audit = page.locator('[data-testid="timeline-audit"][data-action="network_transfer.userdata.update"]').first();
         await expect(audit.getByTestId("timeline-changes")).toContainText(ticket);
         await page.getByTestId("timeline").scrollIntoViewIfNeeded();
         await page.screenshot({ path: testInfo.outputPath(`timeline-${width}-${colorScheme}.png`), fullPage: true });
