@@ -48,7 +48,18 @@ export async function claimDueNotifications(db: ConsoleDb, limit: number, leaseM
 }
 
 export async function markProcessed(db: ConsoleDb, id: number, outcome: ProcessingOutcome): Promise<void> {
-  await db.execute(sql`UPDATE ${inbox} SET state = 'processed', outcome = ${outcome}, error = NULL, lease_until = NULL, processed_at = now() WHERE id = ${id}`);
+  await markAllProcessed(db, [{ id, outcome }]);
+}
+
+/** Settles a round's rows in one statement. */
+export async function markAllProcessed(db: ConsoleDb, settled: Array<{ id: number; outcome: ProcessingOutcome }>): Promise<void> {
+  if (settled.length === 0) return;
+  const ids = `{${settled.map((row) => row.id).join(",")}}`;
+  const outcomes = `{${settled.map((row) => row.outcome).join(",")}}`;
+  await db.execute(sql`
+    UPDATE ${inbox} SET state = 'processed', outcome = settled.outcome, error = NULL, lease_until = NULL, processed_at = now()
+    FROM (SELECT unnest(${ids}::bigint[]) AS id, unnest(${outcomes}::text[]) AS outcome) AS settled
+    WHERE ${inbox.id} = settled.id`);
 }
 
 /** Longest wait between two attempts to fetch an object the bank did not give. */

@@ -13,6 +13,8 @@ export interface ObservedState {
   resource: ListedResource;
   id: string;
   state: Record<string, unknown> | null;
+  /** The inbox row whose processing fetched it, when it differs per object of a batch (the worker's rounds). */
+  eventId?: number;
 }
 
 export interface ObservationSource {
@@ -72,7 +74,7 @@ export async function recordObservations(
         if (!before || before.state === null) return "gone";
         const version = before.version + 1;
         kept.set(object.id, { ...before, state: null, version });
-        versions.push({ environment, resource: object.resource, objectId: object.id, version, state: null, changes: [], source: from.source, eventId: from.eventId });
+        versions.push({ environment, resource: object.resource, objectId: object.id, version, state: null, changes: [], source: from.source, eventId: object.eventId ?? from.eventId });
         objects.push({ environment, resource: object.resource, id: object.id, state: null, bankUpdatedAt: timeOf(before.bank_updated_at), version, goneAt: new Date() });
         return "gone";
       }
@@ -83,7 +85,7 @@ export async function recordObservations(
       if (before?.state && changes.length === 0) return "unchanged";
       const version = (before?.version ?? 0) + 1;
       kept.set(object.id, { id: object.id, state: object.state, bank_updated_at: updatedAt?.toISOString() ?? null, version });
-      versions.push({ environment, resource: object.resource, objectId: object.id, version, state: object.state, changes, source: from.source, eventId: from.eventId });
+      versions.push({ environment, resource: object.resource, objectId: object.id, version, state: object.state, changes, source: from.source, eventId: object.eventId ?? from.eventId });
       objects.push({
         environment, resource: object.resource, id: object.id, state: object.state, bankUpdatedAt: updatedAt,
         bankCreatedAt: timeOf(object.state.created_at), version, goneAt: null,

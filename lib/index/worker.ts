@@ -5,15 +5,15 @@ import type { Environment } from "@/lib/credentials/environments";
 import type * as schema from "@/lib/db/console-schema";
 import type { ListedResource } from "@/lib/contract/operations";
 import { fetchObject } from "./fetch-object";
-import { claimDueNotifications, markForRetry, markProcessed, type InboxRow } from "./inbox";
-import { recordObservations } from "./store";
+import { claimDueNotifications, markAllProcessed, markForRetry, type InboxRow } from "./inbox";
+import { recordObservations, type ObservedState } from "./store";
 
 export interface IndexWorkerOptions {
   db: NodePgDatabase<typeof schema>;
   /** The bank client of an environment with the console's credentials; null when that environment is not configured. */
   clientFor(environment: Environment): Promise<BankClient | null>;
   log: Logger;
-  /** Rows taken per round; each row's object is fetched concurrently with the others of its round. */
+  /** Rows taken per round; their objects are fetched concurrently, then recorded together. */
   batchSize?: number;
   /** A claimed row not settled within this is taken again (its worker died). */
   leaseMs?: number;
@@ -45,20 +45,41 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  async function processRow(row: InboxRow): Promise<boolean> {
-    try {
-      const client = await options.clientFor(row.environment);
-      if (!client) throw new Error(`the ${row.environment} environment has no bank credentials`);
-      const observed = await fetchObject(client, row.resource as ListedResource, row.objectId);
-      const [outcome] = await recordObservations(db, row.environment, [observed], { source: "event", eventId: row.id });
-      await markProcessed(db, row.id, outcome!);
-      return outcome === "changed" || outcome === "gone";
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      log.warn({ inboxId: row.id, event: row.event, objectId: row.objectId, attempts: row.attempts, reason }, "bank event not processed yet");
-      await markForRetry(db, row, reason).catch((retryError: unknown) => log.error({ err: retryError }, "could not schedule a retry"));
-      return false;
+  async function fetchFor(row: InboxRow): Promise<ObservedState> {
+    const client = await options.clientFor(row.environment);
+    if (!client) throw new Error(`the ${row.environment} environment has no bank credentials`);
+    return { ...(await fetchObject(client, row.resource as ListedResource, row.objectId)), eventId: row.id };
+  }
+
+  async function retryLater(row: InboxRow, error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    log.warn({ inboxId: row.id, event: row.event, objectId: row.objectId, attempts: row.attempts, reason }, "bank event not processed yet");
+    await markForRetry(db, row, reason).catch((retryError: unknown) => log.error({ err: retryError }, "could not schedule a retry"));
+  }
+
+  /**
+   * One round: every object fetched concurrently (the bank is the slow part), then what was fetched recorded in one
+   * transaction per environment and the rows settled in one statement. Few, short transactions keep the pool free
+   * for the receiver, which must answer the bank at once.
+   */
+  async function processRound(rows: InboxRow[]): Promise<boolean> {
+    const fetched = await Promise.allSettled(rows.map(fetchFor));
+    let changed = false;
+    for (const environment of new Set(rows.map((row) => row.environment))) {
+      const observed = rows.flatMap((row, index) => {
+        const result = fetched[index]!;
+        return row.environment === environment && result.status === "fulfilled" ? [{ row, state: result.value }] : [];
+      });
+      try {
+        const outcomes = await recordObservations(db, environment, observed.map((entry) => entry.state), { source: "event" });
+        await markAllProcessed(db, observed.map((entry, index) => ({ id: entry.row.id, outcome: outcomes[index]! })));
+        changed ||= outcomes.some((outcome) => outcome === "changed" || outcome === "gone");
+      } catch (error) {
+        for (const entry of observed) await retryLater(entry.row, error);
+      }
     }
+    for (const [index, result] of fetched.entries()) if (result.status === "rejected") await retryLater(rows[index]!, result.reason);
+    return changed;
   }
 
   async function rounds(): Promise<void> {
@@ -66,8 +87,7 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
       wakeAgain = false;
       const rows = await claimDueNotifications(db, batchSize, leaseMs);
       if (rows.length === 0) continue;
-      const changed = await Promise.all(rows.map(processRow));
-      if (changed.some(Boolean)) options.onChanged?.();
+      if (await processRound(rows)) options.onChanged?.();
       if (rows.length === batchSize) wakeAgain = true;
     } while (wakeAgain && !stopped);
   }
