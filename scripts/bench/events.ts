@@ -9,7 +9,6 @@
  * the browser receiving that version. Counts what was lost or shown twice. Markdown on stdout, progress on stderr.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -18,7 +17,7 @@ import { demoUsers } from "@/lib/auth/demo-users";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
-import { startChild, stopChild, waitForHealth } from "./run";
+import { freePort, startChild, stopChild, waitForHealth } from "./run";
 
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -33,14 +32,6 @@ const now = () => performance.timeOrigin + performance.now();
 const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;

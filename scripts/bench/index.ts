@@ -6,7 +6,6 @@
  * per second, the time, and the peak resident memory of this process (the backfill, and on PGlite the console's
  * embedded database too). Markdown on stdout, progress on stderr. BENCH_ROWS changes the seed size.
  */
-import { createServer } from "node:net";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
 import { createBankClient, type BankClient, type ListOperationId } from "@/lib/bank/client";
@@ -16,7 +15,7 @@ import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-da
 import { indexedResources, runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import { residentMemoryOfTree } from "../lib/services";
-import { startChild, stopChild, waitForHealth } from "./run";
+import { freePort, startChild, stopChild, waitForHealth } from "./run";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const pageSize = 1000;
@@ -27,14 +26,6 @@ const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** Peak resident memory of this process while `run` runs, sampled every 200 ms. */
 async function withPeakMemory<T>(run: () => Promise<T>): Promise<{ result: T; peak: number }> {

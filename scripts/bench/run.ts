@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 
@@ -110,4 +111,14 @@ export function cpuSecondsOfTree(rootPid: number | undefined): number | null {
     }
   }
   return stats.filter((stat) => inTree.has(stat.pid)).reduce((sum, stat) => sum + stat.ticks, 0) / ticksPerSecond;
+}
+
+/** A TCP port free on 127.0.0.1 right now, for a server a benchmark starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
 }

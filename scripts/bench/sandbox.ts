@@ -6,7 +6,6 @@
  * the demo seed and with 1,000,000 rows. Prints a Markdown report on stdout (progress goes to stderr).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -14,7 +13,7 @@ import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-da
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
 import { residentMemoryOfTree } from "../lib/services";
-import { firstJsonLine, measure, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
+import { firstJsonLine, freePort, measure, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,14 +29,6 @@ const workDir = mkdtempSync(path.join(tmpdir(), "bench-sandbox-"));
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** Starts the sandbox bank as `npm run sandbox` does (sandbox/main.ts under tsx) and waits until it answers; returns it and its URL. */
 async function startSandbox(env: Record<string, string>) {
