@@ -80,10 +80,17 @@ test("the live route: 401 signed out, 400 naming a malformed after or Last-Event
       let text = "";
       while (!text.includes("event: ready")) text += new TextDecoder().decode((await reader.read()).value);
       await reader.cancel();
-      return { type: response.headers.get("content-type"), buffering: response.headers.get("x-accel-buffering"), text };
+      return {
+        type: response.headers.get("content-type"),
+        buffering: response.headers.get("x-accel-buffering"),
+        encoding: response.headers.get("content-encoding"),
+        text,
+      };
     });
     expect(opening.type).toBe("text/event-stream; charset=utf-8");
     expect(opening.buffering).toBe("no");
+    // Not compressed: a gzip stream per tab cost the console CPU for every event and may hold events back.
+    expect(opening.encoding).toBeNull();
     // Ids and kinds only: each change's data is its environment, resource and object id, nothing of the object.
     for (const data of opening.text.matchAll(/^event: change\nid: \d+\ndata: (.*)$/gm)) {
       expect(Object.keys(JSON.parse(data[1]!) as object)).toEqual(["environment", "resource", "id"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageContentSecurityPolicy, responseHeaders } from "./security-headers";
+import { pageContentSecurityPolicy, responseHeaders, setDataResponseHeaders } from "./security-headers";
 
 describe("the pages' Content-Security-Policy", () => {
   it("allows scripts only by nonce, never eval, and forbids framing in production", () => {
@@ -21,6 +21,15 @@ describe("the pages' Content-Security-Policy", () => {
 describe("headers on every page and API answer", () => {
   it("forbid storing the answer", () => {
     expect(responseHeaders({ protocol: "http:", forwardedProto: null })["Cache-Control"]).toBe("no-store");
+  });
+
+  it("keep a handler's no-transform (an event stream must not be compressed or buffered) beside no-store", () => {
+    const stream = new Headers({ "Cache-Control": "no-store, no-transform" });
+    setDataResponseHeaders(stream, { url: { protocol: "http:" }, forwardedProto: null });
+    expect(stream.get("Cache-Control")).toBe("no-store, no-transform");
+    const json = new Headers({ "Cache-Control": "max-age=60" });
+    setDataResponseHeaders(json, { url: { protocol: "http:" }, forwardedProto: null });
+    expect(json.get("Cache-Control")).toBe("no-store");
   });
 
   it("add HSTS only when the request arrived over https", () => {

@@ -29,9 +29,12 @@ export const dataContentSecurityPolicy = "default-src 'none'; frame-ancestors 'n
  */
 export function setDataResponseHeaders(headers: Headers, request: { url: { protocol: string }; forwardedProto: string | null }): void {
   headers.set("Content-Security-Policy", dataContentSecurityPolicy);
+  const keepsItsForm = /\bno-transform\b/.test(headers.get("Cache-Control") ?? "");
   for (const [name, value] of Object.entries(responseHeaders({ protocol: request.url.protocol, forwardedProto: request.forwardedProto }))) {
     headers.set(name, value);
   }
+  // A handler's no-transform (an event stream: nothing may compress or buffer it) is kept.
+  if (keepsItsForm) headers.set("Cache-Control", `${headers.get("Cache-Control")}, no-transform`);
 }
 
 /**

@@ -8,7 +8,7 @@ import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { indexedResources, runBackfill } from "./backfill";
-import { storeNotification } from "./inbox";
+import { createInboxWriter, storeNotification } from "./inbox";
 import { receiveNotification } from "./receiver";
 import { ensureReceiverCredentials, rotateReceiverCredentials, type ReceiverCredentials } from "./receiver-credentials";
 import { recordObservations } from "./store";
@@ -50,6 +50,9 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
   const encryptionKey = randomBytes(32);
   let credentials: ReceiverCredentials;
   let worker: IndexWorker | undefined;
+  // The receiver's store as the console runs it: notifications arriving together go in one statement.
+  let writer: ReturnType<typeof createInboxWriter> | undefined;
+  const writeInbox: ReturnType<typeof createInboxWriter> = (received) => (writer ??= createInboxWriter(database.db))(received);
 
   const receive = (body: unknown, authorization: string | null = basic(credentials)) =>
     receiveNotification(
@@ -59,7 +62,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
         body: typeof body === "string" ? body : JSON.stringify(body),
       }),
       "sandbox",
-      { credentialsOf: async () => credentials, store: (environment, notification) => storeNotification(database.db, environment, notification) },
+      { credentialsOf: async () => credentials, store: (environment, notification) => writeInbox({ environment, notification }) },
     );
   // The sandbox environment's rows only: the backfill test walks the same bank into "production".
   const inboxRows = (objectId: string) =>
@@ -96,6 +99,15 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       expect(rows).toEqual([expect.objectContaining({ event: "ach.update", op: "update", resource: "ach", state: "pending", deliveries: 2 })]);
     });
 
+    it("stores a burst arriving together (as the bank sends them) once each, repeats in the burst counted as deliveries", async () => {
+      const ids = Array.from({ length: 12 }, (_, index) => `ach_burst_${index}_${randomBytes(4).toString("hex")}`);
+      const answers = await Promise.all([...ids, ...ids.slice(0, 4)].map((id) => receive(notificationOf(id))));
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      for (const [index, id] of ids.entries()) {
+        expect(await inboxRows(id)).toEqual([expect.objectContaining({ state: "pending", deliveries: index < 4 ? 2 : 1 })]);
+      }
+    });
+
     it.each([
       ["missing", null],
       ["wrong", basic({ username: "console-sandbox", secret: "not-the-secret" })],
@@ -129,6 +141,26 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
         store: async () => undefined,
       });
       expect(response.status).toBe(404);
+    });
+
+    it("over HTTP, as the console's own server answers it: headers of a data answer, and a body past the limit refused unstored", async () => {
+      const receiver = await serveReceiver({ credentialsOf: async () => credentials, store: (environment, notification) => writeInbox({ environment, notification }) });
+      try {
+        const id = `ach_http_${randomBytes(4).toString("hex")}`;
+        const post = (body: string, headers: Record<string, string> = {}) =>
+          fetch(receiver.url("sandbox"), { method: "POST", headers: { authorization: basic(credentials), "content-type": "application/json", ...headers }, body });
+        const stored = await post(JSON.stringify(notificationOf(id)));
+        expect([stored.status, stored.headers.get("content-security-policy"), stored.headers.get("cache-control")]).toEqual([
+          200, "default-src 'none'; frame-ancestors 'none'", "no-store",
+        ]);
+        const padded = JSON.stringify({ ...notificationOf(`${id}_big`), padding: "x".repeat(1024 * 1024) });
+        expect((await post(padded)).status).toBe(413);
+        expect((await post(JSON.stringify(notificationOf(id)), { authorization: "Basic eDp5" })).status).toBe(401);
+        expect(await inboxRows(id)).toEqual([expect.objectContaining({ deliveries: 1 })]);
+        expect(await inboxRows(`${id}_big`)).toEqual([]);
+      } finally {
+        await receiver.close();
+      }
     });
   });
 

@@ -15,16 +15,69 @@ export type ProcessingOutcome = NonNullable<InboxRow["outcome"]>;
  * has not been tried yet (the bank delivers at least once, so a repeat is expected and processed once).
  */
 export async function storeNotification(db: ConsoleDb, environment: Environment, notification: BankNotification): Promise<{ id: number; deliveries: number }> {
-  const [row] = await db
+  const [row] = await storeNotifications(db, [{ environment, notification }]);
+  return row!;
+}
+
+export interface ReceivedNotification {
+  environment: Environment;
+  notification: BankNotification;
+}
+
+/**
+ * Stores several notifications in one statement, as storeNotification stores one. Repeats within the batch become one
+ * row counting their deliveries: one INSERT may not touch a row twice.
+ */
+export async function storeNotifications(db: ConsoleDb, received: ReceivedNotification[]): Promise<Array<{ id: number; deliveries: number }>> {
+  const rows = new Map<string, typeof inbox.$inferInsert>();
+  for (const { environment, notification } of received) {
+    const key = JSON.stringify([environment, notification.event, notification.id]);
+    const repeat = rows.get(key);
+    if (repeat) repeat.deliveries! += 1;
+    else rows.set(key, { environment, event: notification.event, op: notification.op, resource: notification.resource, objectId: notification.id, url: notification.url, deliveries: 1 });
+  }
+  if (rows.size === 0) return [];
+  return db
     .insert(inbox)
-    .values({ environment, event: notification.event, op: notification.op, resource: notification.resource, objectId: notification.id, url: notification.url })
+    .values([...rows.values()])
     .onConflictDoUpdate({
       target: [inbox.environment, inbox.event, inbox.objectId],
       targetWhere: sql`${inbox.state} = 'pending' AND ${inbox.attempts} = 0`,
-      set: { deliveries: sql`${inbox.deliveries} + 1`, lastReceivedAt: sql`now()` },
+      set: { deliveries: sql`${inbox.deliveries} + excluded.deliveries`, lastReceivedAt: sql`now()` },
     })
     .returning({ id: inbox.id, deliveries: inbox.deliveries });
-  return row!;
+}
+
+/**
+ * A store for the receiver that commits notifications arriving together in one statement (group commit): while one
+ * INSERT is in flight, the next arrivals wait and go in the next. The bank sends in bursts (the sandbox: 16 at once),
+ * and one INSERT per request kept the pool and the database busy for each. Each caller's promise settles when its
+ * notification is durable (or its batch failed), so the receiver still answers only after storing.
+ */
+export function createInboxWriter(db: ConsoleDb, maxBatch = 200): (received: ReceivedNotification) => Promise<void> {
+  let waiting: Array<{ received: ReceivedNotification; settle: (error?: unknown) => void }> = [];
+  let writing = false;
+
+  async function writeWaiting(): Promise<void> {
+    writing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, maxBatch);
+      waiting = waiting.slice(batch.length);
+      try {
+        await storeNotifications(db, batch.map((entry) => entry.received));
+        for (const entry of batch) entry.settle();
+      } catch (error) {
+        for (const entry of batch) entry.settle(error);
+      }
+    }
+    writing = false;
+  }
+
+  return (received) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ received, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!writing) void writeWaiting();
+    });
 }
 
 /**

@@ -180,7 +180,7 @@ describe.each(testDatabaseTargets)("the live feed on $name", (target) => {
       const response = await answer;
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
       expect(response.headers.get("x-accel-buffering")).toBe("no");
       const [beforeId] = await versionIds([before!]);
       const opening = await readUntil(response, (text) => text.includes("event: ready"));

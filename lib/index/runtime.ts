@@ -6,8 +6,10 @@ import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { log } from "@/lib/log";
 import { runBackfill, sweepNewest } from "./backfill";
-import { storeNotification } from "./inbox";
+import { registerDirectReceiver } from "./direct-receiver";
+import { createInboxWriter, type ReceivedNotification } from "./inbox";
 import type { BankNotification } from "./notification";
+import { receiveNotification } from "./receiver";
 import { purgeExpiredVersions } from "./retention";
 import { ensureReceiverCredentials, loadReceiverCredentials, rotateReceiverCredentials } from "./receiver-credentials";
 import { ensureSubscriptions, type SubscriptionState } from "./subscriptions";
@@ -32,6 +34,7 @@ export function currentReceiverCredentials(environment: Environment) {
 
 interface BankIndexProcess {
   worker: IndexWorker | null;
+  writeInbox?: (received: ReceivedNotification) => Promise<void>;
   backfills: Map<Environment, Promise<unknown>>;
 }
 
@@ -39,15 +42,22 @@ interface BankIndexProcess {
  * One per server process. Kept on globalThis because Next.js bundles instrumentation.ts and the route handlers
  * separately, each with its own copy of this module.
  */
-const processState = ((globalThis as { __bankIndex?: BankIndexProcess }).__bankIndex ??= { worker: null, backfills: new Map() });
+const processState: BankIndexProcess = ((globalThis as { __bankIndex?: BankIndexProcess }).__bankIndex ??= { worker: null, backfills: new Map() });
 
 /**
- * Stores a received notification and wakes this process's worker at once. Other console processes sharing the
- * database take a row only when this one has not yet: within their next poll (1 s).
+ * Stores a received notification (with those arriving at the same time, in one statement) and wakes this process's
+ * worker at once. Other console processes sharing the database take a row only when this one has not yet: within
+ * their next poll (1 s).
  */
 export async function storeReceivedNotification(environment: Environment, notification: BankNotification): Promise<void> {
-  await storeNotification((await consoleDb()).db, environment, notification);
+  processState.writeInbox ??= createInboxWriter((await consoleDb()).db);
+  await processState.writeInbox({ environment, notification });
   processState.worker?.wake();
+}
+
+/** `POST /api/bank-events/{environment}` as this process answers it, through Next.js or directly (./direct-receiver.ts). */
+export function receiveBankEvent(request: Request, environment: string): Promise<Response> {
+  return receiveNotification(request, environment, { credentialsOf: currentReceiverCredentials, store: storeReceivedNotification });
 }
 
 /** Walks every list of `environment` into the index in the background, unless a walk is already running here. */
@@ -116,6 +126,7 @@ export async function startBankIndex(): Promise<void> {
   }
   const { db } = await consoleDb();
   processState.worker = startIndexWorker({ db, clientFor: consoleBankClient, log: indexLog });
+  registerDirectReceiver(receiveBankEvent);
   setInterval(() => void sweepAll().catch((error: unknown) => indexLog.error({ err: error }, "index sweep failed")), env.INDEX_SWEEP_INTERVAL_MS).unref();
   void (async () => {
     const states = await setUpSubscriptions("sandbox", "system");

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { SandboxDb } from "@/sandbox/db";
-import { events, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
 import type { EventOp, ResourceName } from "@/lib/contract/events";
 
 /** An id of the sandbox: `<prefix>_` and 24 random hex characters. */
@@ -16,22 +15,15 @@ export function newId(prefix: string): string {
  */
 export async function emitEvent(db: SandboxDb, event: { resource: ResourceName; op: EventOp; id: string }): Promise<void> {
   const name = `${event.resource}.${event.op}`;
-  const eventId = newId("evt");
-  await db.insert(events).values({ id: eventId, name, op: event.op, resource: event.resource, objectId: event.id });
-  await db.insert(webhookDeliveries).select(
-    db
-      .select({
-        id: sql<string>`'dlv_' || replace(gen_random_uuid()::text, '-', '')`.as("id"),
-        eventId: sql<string>`${eventId}`.as("event_id"),
-        webhookId: webhooks.id,
-        state: sql<"pending">`'pending'`.as("state"),
-        attempts: sql<number>`0`.as("attempts"),
-        nextAttemptAt: sql<Date>`now()`.as("next_attempt_at"),
-        lockedUntil: sql<Date | null>`null`.as("locked_until"),
-        createdAt: sql<Date>`now()`.as("created_at"),
-        updatedAt: sql<Date>`now()`.as("updated_at"),
-      })
-      .from(webhooks)
-      .where(and(eq(webhooks.event, name), eq(webhooks.status, "enabled"))),
-  );
+  // One statement, not two: every change of the bank pays for it (docs/benchmarks.md, bench:events).
+  await db.execute(sql`
+    with recorded as (
+      insert into sandbox.events (id, name, op, resource, object_id)
+      values (${newId("evt")}, ${name}, ${event.op}, ${event.resource}, ${event.id})
+      returning id
+    )
+    insert into sandbox.webhook_deliveries (id, event_id, webhook_id, state, attempts, next_attempt_at, locked_until, created_at, updated_at)
+    select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), recorded.id, hook.id, 'pending', 0, now(), null, now(), now()
+    from recorded, sandbox.webhooks hook
+    where hook.event = ${name} and hook.status = 'enabled'`);
 }

@@ -96,6 +96,7 @@ export async function recordAttempt(
   outcome: AttemptOutcome,
 ): Promise<void> {
   const attempt = delivery.attempts + 1;
+  if (outcome.succeeded) return recordDelivered(db, delivery, attempt, outcome);
   const exhausted = attempt >= maxDeliveryAttempts;
   const retryAfterMs = outcome.succeeded || exhausted ? 0 : retryDelayMs(settings, attempt);
   await db.transaction(async (tx) => {
@@ -146,6 +147,28 @@ export async function recordAttempt(
     });
     if (!outcome.succeeded) await enterErrorIfThresholdReached(tx, settings, delivery.webhookId, outcome);
   });
+}
+
+/**
+ * A delivered attempt, in one statement: the common case, so it costs one round trip instead of a transaction's
+ * five (at 200 deliveries/s, the sandbox spent a third of its time writing queries to PostgreSQL). A success counts
+ * toward no threshold, so it does not wait for the webhook's lock; it takes the key-share lock the attempt's foreign
+ * key would take anyway, first, in the order every writer follows (webhook, then delivery).
+ */
+async function recordDelivered(db: SandboxDb, delivery: ClaimedDelivery, attempt: number, outcome: AttemptOutcome): Promise<void> {
+  await db.execute(sql`
+    with hook as (select id from sandbox.webhooks where id = ${delivery.webhookId} for key share),
+    recorded as (
+      update sandbox.webhook_deliveries
+      set attempts = ${attempt}, state = 'delivered', locked_until = null, next_attempt_at = clock_timestamp(), updated_at = now()
+      where id = ${delivery.id} and attempts = ${delivery.attempts} and state in ('pending', 'paused') and exists (select 1 from hook)
+      returning id
+    )
+    insert into sandbox.webhook_delivery_attempts
+      (id, delivery_id, webhook_id, event, op, object_id, attempt, url, attempted_at, status_code, latency_ms, succeeded, error)
+    select ${newId("whd")}, recorded.id, ${delivery.webhookId}, ${delivery.event}, ${delivery.op}, ${delivery.objectId}, ${attempt},
+      ${delivery.url}, ${outcome.attemptedAt.toISOString()}::timestamptz, ${outcome.statusCode}, ${outcome.latencyMs}, true, null
+    from recorded`);
 }
 
 async function enterErrorIfThresholdReached(

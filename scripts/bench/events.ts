@@ -23,6 +23,8 @@ const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 /** How often the sandbox bank looks for notifications to send (its default is 200 ms). */
 const sandboxPollMs = Number(process.env.BENCH_SANDBOX_POLL_MS ?? 25);
+/** Which stores to run: "pglite,postgresql" (both, the default), or one of them. */
+const stores = (process.env.BENCH_STORES ?? "pglite,postgresql").split(",");
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
 const bankAuth = `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}`;
@@ -231,8 +233,8 @@ async function postgres(name: string): Promise<ScratchDatabase | undefined> {
 }
 
 report.push(`## Bank change to browser (${new Date().toISOString().slice(0, 10)}, ${rate} changes/s for ${seconds} s, sandbox webhook poll ${sandboxPollMs} ms)`);
-await benchStore("PGlite", null);
-const consoleDatabase = await postgres("bench_events_console");
+if (stores.includes("pglite")) await benchStore("PGlite", null);
+const consoleDatabase = stores.includes("postgresql") ? await postgres("bench_events_console") : undefined;
 const sandboxDatabase = consoleDatabase && (await postgres("bench_events_sandbox"));
 if (consoleDatabase && sandboxDatabase) {
   try {

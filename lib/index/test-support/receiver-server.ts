@@ -1,26 +1,18 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerNotification, notificationEnvironment } from "../direct-receiver";
 import { receiveNotification, type ReceiverDependencies } from "../receiver";
 
 /**
- * The console's receiver (lib/index/receiver.ts) served over real HTTP on 127.0.0.1, so the sandbox bank's own
- * delivery worker posts to it exactly as it posts to the console's route.
+ * The console's receiver (lib/index/receiver.ts) served over real HTTP on 127.0.0.1 the way the console's own server
+ * answers it (lib/index/direct-receiver.ts), so the sandbox bank's delivery worker posts to it exactly as it posts to
+ * the console. Anything but a notification's path answers 404.
  */
 export async function serveReceiver(dependencies: ReceiverDependencies) {
-  const server = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-    incoming.on("end", async () => {
-      const environment = decodeURIComponent((incoming.url ?? "").split("/").pop() ?? "");
-      const request = new Request(`http://127.0.0.1${incoming.url}`, {
-        method: incoming.method,
-        headers: Object.entries(incoming.headers).flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as [string, string]] : [])),
-        body: Buffer.concat(chunks),
-      });
-      const response = await receiveNotification(request, environment, dependencies);
-      outgoing.writeHead(response.status, { "content-type": "application/json" });
-      outgoing.end(await response.text());
-    });
+  const server = createServer((request, response) => {
+    const environment = notificationEnvironment(request);
+    if (!environment) return void response.writeHead(404).end();
+    void answerNotification((notification, name) => receiveNotification(notification, name, dependencies), environment, request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
