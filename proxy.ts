@@ -58,6 +58,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   // Not for static assets (next.config.mjs gives those their headers), and not for `/api/bank/...` unless its path
   // holds a `%` (which may be malformed, see pathDecodes): the proxy is the console's busiest path, and its wrapper
-  // sets the same headers itself (lib/api/route.ts), so this hop's cost is saved there.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/bank/[^%]*$).*)"],
+  // sets the same headers itself (lib/api/route.ts), so this hop's cost is saved there. Nor for `/api/live`: its
+  // wrapper sets them too, and the Cache-Control set here would replace the stream's `no-transform`, so Next.js
+  // would gzip the event stream.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/bank/[^%]*$|api/live$).*)"],
 };

@@ -10,7 +10,7 @@ const liveQuery = z.object({ after: versionId.optional() });
 
 /** Comment lines keep proxies and the browser from timing the connection out while nothing changes. */
 export const heartbeatMs = 15_000;
-/** A client this far behind (events queued, unread) is disconnected; it reconnects and catches up from its last id. */
+/** A client this far behind (writes queued, unread) is disconnected; it reconnects and catches up from its last id. */
 const maxQueued = 10_000;
 
 /**
@@ -50,10 +50,19 @@ export function liveStreamRoute(feed: () => Promise<LiveFeed>): RouteDefinition<
       let controller!: ReadableStreamDefaultController<Uint8Array>;
       // `start` runs within the constructor, so the controller is there for the catch-up below.
       const stream = new ReadableStream<Uint8Array>({ start: (given) => void (controller = given), cancel: () => stop() }, { highWaterMark: 1 });
-      const send = (text: string) => {
+      // The events of one tick (a batch of changes, a catch-up) go out as one chunk: one socket write, not one each.
+      let unsent = "";
+      const flush = () => {
+        const text = unsent;
+        unsent = "";
         if (!open) return;
         if ((controller.desiredSize ?? 0) < -maxQueued) return stop();
         controller.enqueue(encoder.encode(text));
+      };
+      const send = (text: string) => {
+        if (!open) return;
+        if (unsent === "") queueMicrotask(flush);
+        unsent += text;
       };
       // Subscribed before answering: a database that cannot be read fails the request (the wrapper's 500), not the stream.
       const subscription = await live.subscribe(after, (message) => {
