@@ -5,7 +5,7 @@
  * makes BENCH_RATE (200) changes per second for BENCH_SECONDS (30), after BENCH_WARMUP_SECONDS (5) of the same load
  * that is not measured, at the sandbox bank (PATCH of a network transfer's userdata, numbered, spread over every
  * transfer of the demo set), while a real Chromium signed in as a viewer holds the live feed open (`/api/live`). Each
- * change is timed from its commit at the bank (its event's `created_at`; the target's starting point) and from the
+ * change is timed from its commit at the bank (the `updated_at` the bank wrote with it, read back from the kept version; the target's starting point) and from the
  * moment its PATCH was sent, to: the receiver storing its notification, the index keeping the version that shows it,
  * and the browser receiving that version. Counts what was lost or shown twice. BENCH_STORES=pglite or =postgresql
  * runs one store. Markdown on stdout, progress (and the slow changes second by second) on stderr.
@@ -62,7 +62,10 @@ interface Change {
   seq: number;
   objectId: string;
   sentAt: number;
-  /** When the bank committed it: its event's `created_at` (the transaction's start, so never later than the commit). */
+  /**
+   * When the bank made it: the `updated_at` it wrote with the change (read back from the version the index kept), so
+   * never later than its commit. Unknown for a change overtaken before its notification was fetched.
+   */
   committedAt?: number;
 }
 
@@ -84,13 +87,10 @@ async function benchStore(name: string, databases: { console: string; sandbox: s
   stack.stdout?.on("data", () => {});
   // The embedded database `npm start` serves (PGlite) or the console's PostgreSQL database: read after the run.
   const consoleDb = new pg.Client({ connectionString: databases?.console ?? `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dataRoot, `start-${port}`, "socket"))}` });
-  // On PGlite the bank's schema is in the same embedded database.
-  const sandboxDb = databases ? new pg.Client({ connectionString: databases.sandbox }) : consoleDb;
   const browser = await chromium.launch({ executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-dev-shm-usage"] });
   try {
     await waitForHealth(`${consoleUrl}/api/health`, stack, 300_000);
     await consoleDb.connect();
-    if (sandboxDb !== consoleDb) await sandboxDb.connect();
     await until(async () => (await consoleDb.query("SELECT count(*) FILTER (WHERE finished_at IS NULL) AS open, count(*) AS lists FROM console.index_backfill")).rows[0].open === "0", "the backfill");
     log(`${name}: stack up, index backfilled`);
 
@@ -160,11 +160,12 @@ async function benchStore(name: string, databases: { console: string; sandbox: s
 
     const versions = (
       await consoleDb.query(
-        `SELECT id::text AS id, object_id, (state->'userdata'->>'seq')::int AS seq, extract(epoch from seen_at) * 1000 AS seen
+        `SELECT id::text AS id, object_id, (state->'userdata'->>'seq')::int AS seq, extract(epoch from seen_at) * 1000 AS seen,
+           extract(epoch from (state->>'updated_at')::timestamptz) * 1000 AS changed
          FROM console.bank_object_versions WHERE environment = 'sandbox' AND state->'userdata'->>'bench' = $1`,
         [run],
       )
-    ).rows as Array<{ id: string; object_id: string; seq: number; seen: number }>;
+    ).rows as Array<{ id: string; object_id: string; seq: number; seen: number; changed: number }>;
     const inbox = (
       await consoleDb.query(
         `SELECT object_id, extract(epoch from received_at) * 1000 AS received, deliveries FROM console.bank_event_inbox
@@ -194,20 +195,9 @@ async function benchStore(name: string, databases: { console: string; sandbox: s
     const browserTimes = new Map<string, number[]>();
     for (const entry of received) browserTimes.set(entry.id, [...(browserTimes.get(entry.id) ?? []), entry.at]);
 
-    // Each transfer's last events in commit order are its measured changes in send order (PATCHes of one transfer are
-    // 0.75 s apart); the warm-up's come before them.
-    const commits = (
-      await sandboxDb.query(
-        `SELECT object_id, extract(epoch from created_at) * 1000 AS at FROM sandbox.events
-         WHERE name = 'network_transfer.update' AND created_at >= to_timestamp($1 / 1000.0) ORDER BY created_at`,
-        [startedAt - 1000],
-      )
-    ).rows as Array<{ object_id: string; at: number }>;
-    const commitsOf = new Map<string, number[]>();
-    for (const commit of commits) commitsOf.set(commit.object_id, [...(commitsOf.get(commit.object_id) ?? []), Number(commit.at)]);
-    for (const [objectId, times] of commitsOf) {
-      const measured = changes.filter((change) => change.objectId === objectId);
-      measured.forEach((change, index) => (change.committedAt = times[times.length - measured.length + index]));
+    for (const change of changes) {
+      const version = versionBySeq.get(change.seq);
+      if (version) change.committedAt = Number(version.changed);
     }
 
     const origins = { sent: (change: Change) => change.sentAt, committed: (change: Change) => change.committedAt };
@@ -274,7 +264,7 @@ async function benchStore(name: string, databases: { console: string; sandbox: s
   } finally {
     await browser.close();
     await consoleDb.end().catch(() => {});
-    if (sandboxDb !== consoleDb) await sandboxDb.end().catch(() => {});
+
     await stopChild(stack);
     rmSync(dataRoot, { recursive: true, force: true });
   }
