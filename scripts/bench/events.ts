@@ -5,9 +5,9 @@
  * makes BENCH_RATE (200) changes per second for BENCH_SECONDS (30), after BENCH_WARMUP_SECONDS (5) of the same load
  * that is not measured, at the sandbox bank (PATCH of a network transfer's userdata, numbered, spread over every
  * transfer of the demo set), while a real Chromium signed in as a viewer holds the live feed open (`/api/live`). Each
- * change is timed from its commit at the bank (the `updated_at` the bank wrote with it, read back from the kept version; the target's starting point) and from the
- * moment its PATCH was sent, to: the receiver storing its notification, the index keeping the version that shows it,
- * and the browser receiving that version. Counts what was lost or shown twice. BENCH_STORES=pglite or =postgresql
+ * change is timed from its commit at the bank (the `updated_at` the bank wrote with it, read back from the kept
+ * version; the target's starting point) and from the moment its PATCH was sent, to: the receiver storing its
+ * notification, the index keeping the version that shows it, and the browser receiving that version. Counts what was lost or shown twice. BENCH_STORES=pglite or =postgresql
  * runs one store. Markdown on stdout, progress (and the slow changes second by second) on stderr.
  */
 import { mkdtempSync, rmSync } from "node:fs";
