@@ -2,14 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { audited } from "@/lib/audit/trail";
+import { createBankClient } from "@/lib/bank/client";
 import { createStaff, type StaffUser } from "@/lib/auth/staff-users";
-import { createBankClient, type BankClient } from "@/lib/bank/client";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { createLogger } from "@/lib/log";
-import { defaultSandboxSettings } from "@/sandbox/context";
 import { webhooks } from "@/sandbox/db/webhook-schema";
-import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { auditRecordsOf, expectedAuditRecord, formOf, Refused, requireRole } from "@/tests/support/audit-records";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
@@ -20,6 +18,7 @@ import { storeNotification } from "./inbox";
 import { ensureReceiverCredentials, loadReceiverCredentials, rotateReceiverCredentials } from "./receiver-credentials";
 import { ensureSubscriptions, subscribedEvents } from "./subscriptions";
 import { serveReceiver } from "./test-support/receiver-server";
+import { readUntil, sandboxBankForFile } from "./test-support/sandbox-bank";
 
 // The admin's index controls (server actions) against the sandbox bank started for real, a real console database and
 // its audit trail. Given: the session (`requireUser` refuses a role without the permission, as the real one does with
@@ -28,26 +27,8 @@ import { serveReceiver } from "./test-support/receiver-server";
 const idle: IndexActionState = { error: null, done: null };
 const key = { id: "key_index_actions", secret: "index-actions-secret-0123456789" };
 const log = createLogger({ level: "silent" });
-let sandbox: RunningSandbox;
-let bank: BankClient;
+const fixture = sandboxBankForFile(key);
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: "demo", demoKey: key, log, settings: { webhooks: { ...defaultSandboxSettings.webhooks, pollIntervalMs: 20, retryBaseMs: 50 } } });
-  bank = createBankClient({ baseUrl: sandbox.url, auth: { type: "basic", keyId: key.id, secret: key.secret } }, { retries: 0 });
-}, 120_000);
-
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(testDatabaseTargets)("index server actions on $name", (target) => {
   const database = migratedConsoleDatabase(target);
@@ -61,16 +42,16 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
   let bankConfigured: boolean;
   let walks: Array<Promise<unknown>>;
 
-  const clientFor = async () => (bankConfigured ? bank : null);
+  const clientFor = async () => (bankConfigured ? fixture.bank : null);
   const actions = indexActions({
     requireUser: requireRole(() => actor),
     db: async () => database.db,
     clientFor,
     setUpSubscriptions: async (environment, by) =>
-      ensureSubscriptions(bank, { environment, receiverUrl: receiver.url(environment), credentials: await ensureReceiverCredentials(database.db, environment, encryptionKey, by) }),
+      ensureSubscriptions(fixture.bank, { environment, receiverUrl: receiver.url(environment), credentials: await ensureReceiverCredentials(database.db, environment, encryptionKey, by) }),
     rotateReceiver: async (environment, by) =>
-      ensureSubscriptions(bank, { environment, receiverUrl: receiver.url(environment), credentials: await rotateReceiverCredentials(database.db, environment, encryptionKey, by) }),
-    startBackfill: (environment) => void walks.push(runBackfill({ db: database.db, client: bank, environment, pageSize: 100, pagesPerSecond: 0, log })),
+      ensureSubscriptions(fixture.bank, { environment, receiverUrl: receiver.url(environment), credentials: await rotateReceiverCredentials(database.db, environment, encryptionKey, by) }),
+    startBackfill: (environment) => void walks.push(runBackfill({ db: database.db, client: fixture.bank, environment, pageSize: 100, pagesPerSecond: 0, log })),
     audited: (entry, perform, options) => audited(database.db, entry, perform, options),
     newRequestId: () => requestId,
     changed: () => undefined,
@@ -79,7 +60,7 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
   const recordsOfThisRequest = () => auditRecordsOf(database, requestId);
   const expectedRecord = (fields: Parameters<typeof expectedAuditRecord>[1]) => expectedAuditRecord({ actor, environment, requestId }, fields);
   const ownSubscriptions = async () => {
-    const view = await subscriptionsView(bank, environment);
+    const view = await subscriptionsView(fixture.bank, environment);
     if (view.kind !== "listed") throw new Error(`subscriptions not listed: ${view.kind}`);
     return view.subscriptions;
   };
@@ -95,7 +76,7 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     walks = [];
     expect(await actions.setUpSubscriptions(idle, form())).toMatchObject({ error: null });
     // Deliveries attempted while no receiver listened (between the two targets) may have put one in error.
-    for (const state of await ownSubscriptions()) if (state.status === "error") await bank.patch_webhook(state.webhookId!, { status: "enabled" });
+    for (const state of await ownSubscriptions()) if (state.status === "error") await fixture.bank.patch_webhook(state.webhookId!, { status: "enabled" });
   });
   afterAll(async () => {
     await Promise.all(walks);
@@ -136,10 +117,10 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     expect(JSON.stringify(records)).not.toContain(newSecret);
     expect(JSON.stringify(records)).not.toContain(oldSecret);
 
-    const [transfer] = (await bank.list_network_transfer({ page_size: 1 })).data as Array<{ id: string }>;
+    const [transfer] = (await fixture.bank.list_network_transfer({ page_size: 1 })).data as Array<{ id: string }>;
     const changedAt = new Date();
-    await bank.patch_network_transfer(transfer!.id, { userdata: { rotated: randomBytes(4).toString("hex") } });
-    const arrived = await waitFor(
+    await fixture.bank.patch_network_transfer(transfer!.id, { userdata: { rotated: randomBytes(4).toString("hex") } });
+    const arrived = await readUntil(
       () => database.db.select().from(schema.bankEventInbox).where(and(eq(schema.bankEventInbox.objectId, transfer!.id), gte(schema.bankEventInbox.lastReceivedAt, changedAt))),
       (rows) => rows.length > 0,
     );
@@ -153,9 +134,9 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     const subscription = (await ownSubscriptions()).find((state) => state.event === "card.update")!;
     const webhookId = subscription.webhookId!;
     // The sandbox sets `error` itself after repeated bad responses; here its database is told directly.
-    await sandbox.context.db.update(webhooks).set({ status: "error", error: "16 bad responses" }).where(eq(webhooks.id, webhookId));
+    await fixture.sandbox.context.db.update(webhooks).set({ status: "error", error: "16 bad responses" }).where(eq(webhooks.id, webhookId));
     expect(await actions.resetSubscription(idle, form({ webhookId }))).toEqual({ error: null, done: "Reset the card.update subscription: enabled" });
-    expect((await bank.get_webhook(webhookId)).status).toBe("enabled");
+    expect((await fixture.bank.get_webhook(webhookId)).status).toBe("enabled");
     expect(await recordsOfThisRequest()).toEqual([
       expectedRecord({
         action: "index.subscription.reset", targetId: webhookId, outcome: "succeeded", error: null,
@@ -166,7 +147,7 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
 
   it.each([
     ["an enabled subscription", async () => (await ownSubscriptions())[0]!.webhookId!, /^webhookId: \S+ is enabled, not in error$/],
-    ["a webhook that is not the console's", async () => ((await bank.create_webhook({ url: "http://127.0.0.1:9/other", event: "ach.create" })) as { id: string }).id, /^webhookId: \S+ is not one of the console's sandbox subscriptions$/],
+    ["a webhook that is not the console's", async () => ((await fixture.bank.create_webhook({ url: "http://127.0.0.1:9/other", event: "ach.create" })) as { id: string }).id, /^webhookId: \S+ is not one of the console's sandbox subscriptions$/],
     ["no webhook id", async () => "", /^webhookId: expected the id/],
   ])("refuses to reset %s, naming the field, and records nothing", async (_name, webhookIdOf, message) => {
     expect(await actions.resetSubscription(idle, form({ webhookId: await webhookIdOf() }))).toEqual({ error: expect.stringMatching(message), done: null });
@@ -216,7 +197,7 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
   });
 
   it("purges everything the index holds of the environment and records what went", async () => {
-    await runBackfill({ db: database.db, client: bank, environment, pageSize: 100, pagesPerSecond: 0, log });
+    await runBackfill({ db: database.db, client: fixture.bank, environment, pageSize: 100, pagesPerSecond: 0, log });
     const held = await indexContents(database.db, environment);
     const objects = held.byResource.reduce((sum, row) => sum + row.objects + row.gone, 0);
     expect(objects).toBeGreaterThan(0);

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBankClient, type BankClient, type ListOperationId } from "@/lib/bank/client";
 import * as schema from "@/lib/db/console-schema";
 import { createLogger } from "@/lib/log";
-import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { indexedResources, runBackfill } from "./backfill";
@@ -14,6 +13,7 @@ import { ensureReceiverCredentials, rotateReceiverCredentials, type ReceiverCred
 import { recordObservations } from "./store";
 import { ensureSubscriptions, subscribedEvents } from "./subscriptions";
 import { serveReceiver } from "./test-support/receiver-server";
+import { readUntil, sandboxBankForFile } from "./test-support/sandbox-bank";
 import { startIndexWorker, type IndexWorker } from "./worker";
 
 // The index of the bank against the sandbox bank started for real (demo seed) and a real console database: the
@@ -21,29 +21,11 @@ import { startIndexWorker, type IndexWorker } from "./worker";
 
 const key = { id: "key_index_test", secret: "index-test-secret-0123456789" };
 const log = createLogger({ level: "silent" });
-let sandbox: RunningSandbox;
-let bank: BankClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ seed: "demo", demoKey: key, log, settings: { webhooks: { ...(await import("@/sandbox/context")).defaultSandboxSettings.webhooks, pollIntervalMs: 20, retryBaseMs: 50 } } });
-  bank = createBankClient({ baseUrl: sandbox.url, auth: { type: "basic", keyId: key.id, secret: key.secret } }, { retries: 0 });
-}, 120_000);
-
-afterAll(async () => {
-  await sandbox?.close();
-});
+const fixture = sandboxBankForFile(key);
 
 const basic = (credentials: Pick<ReceiverCredentials, "username" | "secret">) =>
   `Basic ${Buffer.from(`${credentials.username}:${credentials.secret}`).toString("base64")}`;
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(testDatabaseTargets)("the index of the bank on $name", (target) => {
   const database = migratedConsoleDatabase(target);
@@ -75,7 +57,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       .orderBy(schema.bankObjectVersions.version);
   const keptState = async (objectId: string) =>
     (await database.db.select().from(schema.bankObjects).where(and(eq(schema.bankObjects.environment, "sandbox"), eq(schema.bankObjects.id, objectId))))[0];
-  const startWorker = () => (worker = startIndexWorker({ db: database.db, clientFor: async () => bank, log, pollMs: 50 }));
+  const startWorker = () => (worker = startIndexWorker({ db: database.db, clientFor: async () => fixture.bank, log, pollMs: 50 }));
 
   beforeAll(async () => {
     credentials = await ensureReceiverCredentials(database.db, "sandbox", encryptionKey, "test");
@@ -89,7 +71,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
   });
 
   describe("the receiver", () => {
-    const notificationOf = (id: string) => ({ event: "ach.update", op: "update", id, url: `${sandbox.url}/ach/${id}` });
+    const notificationOf = (id: string) => ({ event: "ach.update", op: "update", id, url: `${fixture.sandbox.url}/ach/${id}` });
 
     it("stores a good delivery once and answers 200; a repeat before processing only counts as a second delivery", async () => {
       const id = `ach_receiver_${randomBytes(4).toString("hex")}`;
@@ -167,42 +149,42 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
   describe("processing", () => {
     it("fetches the object named by a notification and keeps it as its first version, whatever the payload claimed", async () => {
       // An ACH transfer: no other test here changes or subscribes to real ACH transfers.
-      const [transfer] = (await bank.list_ach({ page_size: 1 })).data as Array<{ id: string }>;
+      const [transfer] = (await fixture.bank.list_ach({ page_size: 1 })).data as Array<{ id: string }>;
       await receive({ event: "ach.update", op: "update", id: transfer!.id, url: `http://elsewhere.example/ach/${transfer!.id}` });
       startWorker();
-      const rows = await waitFor(() => inboxRows(transfer!.id), (found) => found.every((row) => row.state === "processed"));
+      const rows = await readUntil(() => inboxRows(transfer!.id), (found) => found.every((row) => row.state === "processed"));
       expect(rows.map((row) => row.outcome)).toEqual(["changed"]);
-      expect((await keptState(transfer!.id))?.state).toEqual(await bank.get_ach(transfer!.id));
+      expect((await keptState(transfer!.id))?.state).toEqual(await fixture.bank.get_ach(transfer!.id));
       expect((await versionsOf(transfer!.id)).map((version) => [version.version, version.source, version.eventId])).toEqual([[1, "event", rows[0]!.id]]);
     });
 
     it("keeps a notification whose object cannot be fetched, with the reason, and processes it once the bank answers", async () => {
-      const [transfer] = (await bank.list_network_transfer({ page_size: 1, status: "sent" })).data as Array<{ id: string }>;
-      await receive({ event: "network_transfer.update", op: "update", id: transfer!.id, url: `${sandbox.url}/network_transfer/${transfer!.id}` });
+      const [transfer] = (await fixture.bank.list_network_transfer({ page_size: 1, status: "sent" })).data as Array<{ id: string }>;
+      await receive({ event: "network_transfer.update", op: "update", id: transfer!.id, url: `${fixture.sandbox.url}/network_transfer/${transfer!.id}` });
       let bankDown = true;
       worker = startIndexWorker({
         db: database.db, log, pollMs: 50,
-        clientFor: async () => (bankDown ? createBankClient({ baseUrl: "http://127.0.0.1:9", auth: { type: "bearer", token: "x" } }, { retries: 0 }) : bank),
+        clientFor: async () => (bankDown ? createBankClient({ baseUrl: "http://127.0.0.1:9", auth: { type: "bearer", token: "x" } }, { retries: 0 }) : fixture.bank),
       });
-      const waiting = await waitFor(() => inboxRows(transfer!.id), (rows) => rows.some((row) => row.error !== null));
+      const waiting = await readUntil(() => inboxRows(transfer!.id), (rows) => rows.some((row) => row.error !== null));
       expect(waiting).toEqual([expect.objectContaining({ state: "pending", error: expect.stringMatching(/.+/), attempts: 1 })]);
       bankDown = false;
       await database.db.update(schema.bankEventInbox).set({ nextAttemptAt: new Date() }).where(eq(schema.bankEventInbox.objectId, transfer!.id));
-      const settled = await waitFor(() => inboxRows(transfer!.id), (rows) => rows.every((row) => row.state === "processed"));
+      const settled = await readUntil(() => inboxRows(transfer!.id), (rows) => rows.every((row) => row.state === "processed"));
       expect(settled).toEqual([expect.objectContaining({ state: "processed", error: null, attempts: 2 })]);
     });
 
     it("keeps a new version with the fields that changed when the bank changes an object, through its real webhooks", async () => {
       const receiver = await serveReceiver({ credentialsOf: async () => credentials, store: (environment, notification) => storeNotification(database.db, environment, notification) });
       try {
-        const states = await ensureSubscriptions(bank, { environment: "sandbox", receiverUrl: receiver.url("sandbox"), credentials });
+        const states = await ensureSubscriptions(fixture.bank, { environment: "sandbox", receiverUrl: receiver.url("sandbox"), credentials });
         expect(states.filter((state) => state.action === "created" || state.action === "updated").length).toBeGreaterThan(0);
         startWorker();
-        const [transfer] = (await bank.list_network_transfer({ page_size: 1, status: "pending" })).data as Array<{ id: string }>;
-        await recordObservations(database.db, "sandbox", [{ resource: "network_transfer", id: transfer!.id, state: await bank.get_network_transfer(transfer!.id) }], { source: "backfill" });
+        const [transfer] = (await fixture.bank.list_network_transfer({ page_size: 1, status: "pending" })).data as Array<{ id: string }>;
+        await recordObservations(database.db, "sandbox", [{ resource: "network_transfer", id: transfer!.id, state: await fixture.bank.get_network_transfer(transfer!.id) }], { source: "backfill" });
         const note = `index test ${randomBytes(4).toString("hex")}`;
-        await bank.patch_network_transfer(transfer!.id, { userdata: { note } });
-        const versions = await waitFor(() => versionsOf(transfer!.id), (found) => found.length >= 2);
+        await fixture.bank.patch_network_transfer(transfer!.id, { userdata: { note } });
+        const versions = await readUntil(() => versionsOf(transfer!.id), (found) => found.length >= 2);
         expect(versions.at(-1)).toMatchObject({ source: "event", changes: expect.arrayContaining([{ path: "updated_at", kind: "changed" }]) });
         expect((versions.at(-1)!.changes as Array<{ path: string }>).map((change) => change.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^userdata/)]));
         expect((versions.at(-1)!.state as { userdata: unknown }).userdata).toEqual({ note });
@@ -224,12 +206,12 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
     });
 
     it("records an object the bank no longer has (404) as gone, once", async () => {
-      const webhook = (await bank.create_webhook({ url: "http://127.0.0.1:9/gone", event: "ach.create" })) as { id: string };
+      const webhook = (await fixture.bank.create_webhook({ url: "http://127.0.0.1:9/gone", event: "ach.create" })) as { id: string };
       await recordObservations(database.db, "sandbox", [{ resource: "webhook", id: webhook.id, state: webhook as never }], { source: "backfill" });
-      await bank.delete_webhook(webhook.id);
-      await receive({ event: "webhook.update", op: "update", id: webhook.id, url: `${sandbox.url}/webhook/${webhook.id}` });
+      await fixture.bank.delete_webhook(webhook.id);
+      await receive({ event: "webhook.update", op: "update", id: webhook.id, url: `${fixture.sandbox.url}/webhook/${webhook.id}` });
       startWorker();
-      await waitFor(() => inboxRows(webhook.id), (rows) => rows.every((row) => row.state === "processed"));
+      await readUntil(() => inboxRows(webhook.id), (rows) => rows.every((row) => row.state === "processed"));
       expect((await keptState(webhook.id))).toMatchObject({ state: null, goneAt: expect.any(Date), version: 2 });
     });
   });
@@ -239,19 +221,19 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       // Production's set, pointing nowhere: the sandbox set stays with the receiver the other tests use.
       const url = "http://127.0.0.1:9/api/bank-events/production";
       const first = await ensureReceiverCredentials(database.db, "production", encryptionKey, "test");
-      await ensureSubscriptions(bank, { environment: "production", receiverUrl: url, credentials: first });
-      const again = await ensureSubscriptions(bank, { environment: "production", receiverUrl: url, credentials: first });
+      await ensureSubscriptions(fixture.bank, { environment: "production", receiverUrl: url, credentials: first });
+      const again = await ensureSubscriptions(fixture.bank, { environment: "production", receiverUrl: url, credentials: first });
       expect(again.map((state) => state.action)).toEqual(subscribedEvents.map(() => "unchanged"));
       const ours = async () => {
         const all = [];
-        for await (const webhook of bank.items("list_webhook", { page_size: 1000 })) all.push(webhook as { url: string; event: string; userdata: unknown });
+        for await (const webhook of fixture.bank.items("list_webhook", { page_size: 1000 })) all.push(webhook as { url: string; event: string; userdata: unknown });
         return all.filter((webhook) => (webhook.userdata as { console_index?: string } | null)?.console_index === "production");
       };
       expect((await ours()).map((webhook) => webhook.event).sort()).toEqual([...subscribedEvents].sort());
       const rotated = await rotateReceiverCredentials(database.db, "production", encryptionKey, "test");
       expect(rotated.keyId).not.toBe(first.keyId);
       expect(rotated.secret).not.toBe(first.secret);
-      const states = await ensureSubscriptions(bank, { environment: "production", receiverUrl: url, credentials: rotated });
+      const states = await ensureSubscriptions(fixture.bank, { environment: "production", receiverUrl: url, credentials: rotated });
       expect(states.map((state) => state.action)).toEqual(subscribedEvents.map(() => "updated"));
       expect((await ours()).length).toBe(subscribedEvents.length);
     });
@@ -262,12 +244,12 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
             const controller = new AbortController();
       // Interrupted after its first pages, then run again: it continues from the kept cursor.
       let pagesRead = 0;
-      const counting: BankClient = { ...bank, call: (...args) => (pagesRead++ === 3 && controller.abort(), bank.call(...args)), pageAt: (...args) => (pagesRead++ === 3 && controller.abort(), bank.pageAt(...args)) };
+      const counting: BankClient = { ...fixture.bank, call: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.call(...args)), pageAt: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.pageAt(...args)) };
       expect(await runBackfill({ db: database.db, client: counting, environment: "production", pageSize: 40, pagesPerSecond: 0, log, signal: controller.signal })).toBe("aborted");
-      expect(await runBackfill({ db: database.db, client: bank, environment: "production", pageSize: 40, pagesPerSecond: 0, log })).toBe("done");
+      expect(await runBackfill({ db: database.db, client: fixture.bank, environment: "production", pageSize: 40, pagesPerSecond: 0, log })).toBe("done");
       for (const resource of indexedResources) {
         const listed: Array<Record<string, unknown>> = [];
-        for await (const item of bank.items(`list_${resource}` as ListOperationId, { page_size: 1000 })) listed.push(item as Record<string, unknown>);
+        for await (const item of fixture.bank.items(`list_${resource}` as ListOperationId, { page_size: 1000 })) listed.push(item as Record<string, unknown>);
         const indexed = await database.db
           .select({ id: schema.bankObjects.id, state: schema.bankObjects.state })
           .from(schema.bankObjects)
