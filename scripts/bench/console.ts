@@ -20,11 +20,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { demoUsers } from "@/lib/auth/demo-users";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
 import { ensureConsoleBuilt } from "../lib/build";
-import { cpuSecondsOfTree, firstJsonLine, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
+import { benchLog, cpuSecondsOfTree, firstJsonLine, type LoadResult, scratchPostgres, startChild, stopChild, waitForHealth } from "./run";
 
 /** A whole number of seconds from the environment; anything else stops the bench naming the variable. */
 function secondsFromEnv(name: string, fallback: number, minimum: number): number {
@@ -47,7 +46,6 @@ const connectionCounts = listFromEnv("BENCH_CONNECTIONS", "1,10,50", (item) => (
 const stores = listFromEnv("BENCH_STORES", "pglite,postgres", (item) => (item === "pglite" || item === "postgres" ? item : undefined), "pglite or postgres");
 const requestFilter = process.env.BENCH_REQUESTS ?? "";
 const partial = Boolean(process.env.BENCH_CONNECTIONS || process.env.BENCH_STORES || requestFilter);
-const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // Ports of this project's bench range (console 32xx, sandbox 42xx), apart from `npm start` and the e2e suite.
 const ports = { sandbox: Number(process.env.BENCH_SANDBOX_PORT ?? 4210), console: Number(process.env.BENCH_CONSOLE_PORT ?? 3210), forward: Number(process.env.BENCH_FORWARD_PORT ?? 3211) };
 const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
@@ -56,7 +54,7 @@ const node = process.execPath;
 const nextBin = path.resolve("node_modules/.bin/next");
 const forwardApp = "scripts/bench/forward-app";
 const workDir = mkdtempSync(path.join(tmpdir(), "bench-console-"));
-const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const log = benchLog;
 const viewer = demoUsers.find((user) => user.role === "viewer")!;
 /**
  * A directory: the console and the ceiling run under `node --cpu-prof` and each writes a profile there per store
@@ -246,14 +244,6 @@ async function benchStore(store: string, consoleDatabaseUrl: string, servers: { 
   await stopChild(forward);
 }
 
-async function postgresDatabase(): Promise<ScratchDatabase | undefined> {
-  try {
-    return await createScratchDatabase(postgresAdminUrl, "bench_console");
-  } catch (error) {
-    log(`PostgreSQL not usable at ${postgresAdminUrl} (${error instanceof Error ? error.message : error}): skipping it`);
-    return undefined;
-  }
-}
 
 /** Replaces the previous run's figures in docs/benchmarks.md (between the markers) with this run's. */
 function writeIntoDocs(figures: string) {
@@ -286,7 +276,7 @@ try {
     `## Console proxy: /api/bank (${new Date().toISOString().slice(0, 10)}, ${seconds} s per server and cell, in ${Math.min(seconds, 4)} alternating slices after 2 s warm-up; ceiling and console started afresh per store and each warmed up ${warmUpSeconds} s per request first; signed in as the demo viewer)`,
   );
   if (stores.includes("pglite")) await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, { sandbox, sandboxUrl });
-  const postgres = stores.includes("postgres") ? await postgresDatabase() : undefined;
+  const postgres = stores.includes("postgres") ? await scratchPostgres("bench_console") : undefined;
   if (postgres) {
     await benchStore("PostgreSQL 15 (the sandbox bank stays on PGlite)", postgres.url, { sandbox, sandboxUrl });
     await postgres.drop();

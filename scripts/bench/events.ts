@@ -16,10 +16,9 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import pg from "pg";
 import { demoUsers } from "@/lib/auth/demo-users";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
-import { freePort, startChild, stopChild, waitForHealth } from "./run";
+import { benchLog, freePort, scratchPostgres, startChild, stopChild, waitForHealth } from "./run";
 
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -32,11 +31,10 @@ const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const sandboxPollMs = Number(process.env.BENCH_SANDBOX_POLL_MS ?? 25);
 /** Which stores to run: "pglite,postgresql" (both, the default), or one of them. */
 const stores = (process.env.BENCH_STORES ?? "pglite,postgresql").split(",");
-const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
 const bankAuth = `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}`;
 const viewer = demoUsers.find((user) => user.role === "viewer")!;
-const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const log = benchLog;
 const now = () => performance.timeOrigin + performance.now();
 const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
@@ -270,19 +268,11 @@ async function benchStore(name: string, databases: { console: string; sandbox: s
   }
 }
 
-async function postgres(name: string): Promise<ScratchDatabase | undefined> {
-  try {
-    return await createScratchDatabase(postgresAdminUrl, name);
-  } catch (error) {
-    log(`PostgreSQL not usable at ${postgresAdminUrl} (${error instanceof Error ? error.message : error}): skipping it`);
-    return undefined;
-  }
-}
 
 report.push(`## Bank change to browser (${new Date().toISOString().slice(0, 10)}, ${rate} changes/s for ${seconds} s after ${warmupSeconds} s of warm-up, sandbox webhook poll ${sandboxPollMs} ms)`);
 if (stores.includes("pglite")) await benchStore("PGlite", null);
-const consoleDatabase = stores.includes("postgresql") ? await postgres("bench_events_console") : undefined;
-const sandboxDatabase = consoleDatabase && (await postgres("bench_events_sandbox"));
+const consoleDatabase = stores.includes("postgresql") ? await scratchPostgres("bench_events_console") : undefined;
+const sandboxDatabase = consoleDatabase && (await scratchPostgres("bench_events_sandbox"));
 if (consoleDatabase && sandboxDatabase) {
   try {
     await benchStore("PostgreSQL", { console: consoleDatabase.url, sandbox: sandboxDatabase.url });

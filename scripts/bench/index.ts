@@ -15,13 +15,12 @@ import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-da
 import { indexedResources, runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import { residentMemoryOfTree } from "../lib/services";
-import { freePort, startChild, stopChild, waitForHealth } from "./run";
+import { benchLog, freePort, scratchPostgres, startChild, stopChild, waitForHealth } from "./run";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const pageSize = 1000;
-const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
-const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const log = benchLog;
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
@@ -92,20 +91,12 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
   }
 }
 
-async function postgres(name: string): Promise<ScratchDatabase | undefined> {
-  try {
-    return await createScratchDatabase(postgresAdminUrl, name);
-  } catch (error) {
-    log(`PostgreSQL not usable at ${postgresAdminUrl} (${error instanceof Error ? error.message : error}): skipping it`);
-    return undefined;
-  }
-}
 
 report.push(`## Index backfill (${new Date().toISOString().slice(0, 10)}, page size ${pageSize}, no pace limit)`);
 // PostgreSQL first: this process's resident memory then starts clean (an embedded PGlite's memory is not returned
 // to the system when it closes).
-const sandboxDatabase = await postgres("bench_index_sandbox");
-const consoleDatabase = sandboxDatabase && (await postgres("bench_index_console"));
+const sandboxDatabase = await scratchPostgres("bench_index_sandbox");
+const consoleDatabase = sandboxDatabase && (await scratchPostgres("bench_index_console"));
 if (sandboxDatabase && consoleDatabase) {
   try {
     await benchStore("PostgreSQL", sandboxDatabase, consoleDatabase);

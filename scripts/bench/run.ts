@@ -3,6 +3,23 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+
+/** Progress and notes go to stderr, so stdout stays the report. */
+export const benchLog = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+/** Where benches make their scratch PostgreSQL databases. */
+export const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A fresh PostgreSQL database named `name` for a bench, or undefined (said on stderr) when no server answers. */
+export async function scratchPostgres(name: string): Promise<ScratchDatabase | undefined> {
+  try {
+    return await createScratchDatabase(postgresAdminUrl, name);
+  } catch (error) {
+    benchLog(`PostgreSQL not usable at ${postgresAdminUrl} (${error instanceof Error ? error.message : error}): skipping it`);
+    return undefined;
+  }
+}
 
 const running = new Set<ChildProcess>();
 // However the bench ends (done, failed, interrupted), it leaves no server or database process behind.
