@@ -31,7 +31,7 @@ const knownPathMatchers = [...knownPaths].map(([pattern, methods]) => ({ regex: 
 export interface AppDependencies {
   keys: ApiKeyStore;
   signingKey: Uint8Array;
-  /** Helper W's webhook routes, mounted at /webhook. */
+  /** The webhook routes (sandbox/webhooks/routes.ts), mounted at /webhook. */
   webhookRoutes?: Hono;
 }
 

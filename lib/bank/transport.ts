@@ -10,7 +10,7 @@ import {
   type BankCallDescription,
 } from "./errors";
 
-/** Where the bank is and how to authenticate; B1's `BankConnection` (lib/credentials) has this shape. */
+/** Where the bank is and how to authenticate; the saved `BankConnection` (lib/credentials/store.ts) has this shape. */
 export interface BankTarget {
   baseUrl: string;
   auth: { type: "basic"; keyId: string; secret: string } | { type: "bearer"; token: string };

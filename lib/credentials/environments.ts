@@ -6,5 +6,5 @@ export function isEnvironment(value: unknown): value is Environment {
   return typeof value === "string" && (environments as readonly string[]).includes(value);
 }
 
-/** The cookie holding each staff member's choice of environment (see lib/credentials/active-environment.ts). */
+/** The cookie holding each staff member's choice of environment (read by getActiveEnvironment in lib/credentials/index.ts). */
 export const environmentCookie = "console-environment";
