@@ -67,6 +67,10 @@ export default defineConfig({
       // into error within seconds (e2e/console-actions.spec.ts); the threshold and window stay the defaults.
       SANDBOX_WEBHOOK_RETRY_BASE_MS: "100",
       SANDBOX_WEBHOOK_RETRY_CAP_MS: "400",
+      // The specs' webhook receivers listen on this machine; without this the sandbox bank refuses loopback targets.
+      SANDBOX_WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8,::1/128",
+      // e2e/zz-secret-scan.spec.ts points the production environment at the sandbox bank, which listens on http.
+      BANK_PRODUCTION_ALLOW_HTTP: "on",
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_CLIENT_SECRET: oidc.clientSecret,

@@ -37,10 +37,32 @@ function pathDecodes(pathname: string): boolean {
   }
 }
 
+/** Next.js's limit on a server action's body (its default `bodySizeLimit`); past it Next.js throws, a 500. */
+export const maxActionBodyBytes = 1024 * 1024;
+
+/**
+ * A server action's body is judged by its declared length, before Next.js reads it: past the limit Next.js throws (a
+ * 500), and a body sent without a length (chunked) could only be judged by reading it. Browsers always declare the
+ * length of a form or an action call, so only a crafted request is refused for that.
+ */
+function refusedActionBody(contentLength: string | null): { status: number; error: { code: string; message: string } } | null {
+  if (contentLength === null || !/^\d+$/.test(contentLength)) {
+    return { status: 411, error: { code: "length_required", message: "A form submission must declare its Content-Length." } };
+  }
+  if (Number(contentLength) > maxActionBodyBytes) {
+    return { status: 413, error: { code: "payload_too_large", message: `A form submission is at most ${maxActionBodyBytes / (1024 * 1024)} MB.` } };
+  }
+  return null;
+}
+
 export function proxy(request: NextRequest) {
   if (!pathDecodes(request.nextUrl.pathname)) {
     const message = "The path is not valid percent-encoding (a % must be followed by two hex digits encoding UTF-8).";
     return asData(request, NextResponse.json({ error: { code: "bad_request", message } }, { status: 400 }));
+  }
+  if (request.method === "POST" && request.headers.has("next-action")) {
+    const refused = refusedActionBody(request.headers.get("content-length"));
+    if (refused) return asData(request, NextResponse.json({ error: refused.error }, { status: refused.status }));
   }
   if (request.nextUrl.pathname.startsWith("/api/")) return asData(request, NextResponse.next());
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");

@@ -15,7 +15,6 @@ const config = {
     "lib/audit/**/*.ts",
     "lib/auth/**/*.ts",
     "!**/*.test.ts",
-    "!**/test-support/**",
     "!lib/api/index.ts",
     "!lib/audit/index.ts",
     "!lib/audit/export.ts",

@@ -12,8 +12,11 @@ export default defineConfig({
   test: {
     include: ["{app,components,lib,sandbox,scripts,tests}/**/*.test.{ts,tsx}"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Ceilings, not expectations: tests wait on conditions, and the CPU-bound ones (starting PGlite, seeding) take
+    // several times longer on a loaded machine (a fresh-clone run at load ~10 took 32.7 s for one that takes 6 s).
+    // A slow machine should make the suite slower, never red.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     // PGlite instances are large; bounded parallelism keeps memory and the 2 cores in check.
     maxWorkers: 2,
   },

@@ -4,8 +4,9 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import "./globals.css";
 
+/** Every page's title names what is on it, then the console: `ACH transfers · Bank console` (docs/console-pages.md). */
 export const metadata: Metadata = {
-  title: "Bank console",
+  title: { default: "Bank console", template: "%s · Bank console" },
   description: "Back-office console for bank operations and compliance staff",
 };
 

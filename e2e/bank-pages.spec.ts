@@ -9,7 +9,7 @@ import { bankGet, contextAs, nextCursor, type BankListAnswer } from "./support/b
  * reload, details show their object and link to related ones.
  */
 const rowIds = (page: Page) => page.getByTestId("bank-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-id")));
-const filters = (page: Page) => page.getByRole("form", { name: "Filters" });
+const filters = (page: Page) => page.getByRole("form", { name: "Filters", exact: true });
 const ids = (answer: BankListAnswer) => answer.data.map((object) => object.id);
 
 test.describe("every list shows the bank's own answer", () => {
@@ -63,8 +63,10 @@ test("a filter narrows to the bank's answer, resets the cursor, survives a reloa
   await expect(filters(page).getByLabel("Status")).toHaveValue("returned");
 
   const account = String(returned.data[0]!.account_id);
+  // Id filters wait behind "More filters" (the bar keeps one row of choices and dates).
+  await filters(page).getByRole("button", { name: "More filters" }).click();
   await filters(page).getByLabel("Account").fill(account);
-  await page.getByRole("button", { name: "Apply" }).click();
+  await filters(page).getByRole("button", { name: "Apply" }).click();
   const narrowed = await bankGet(`/ach?page_size=25&status=returned&account_id=${account}`);
   await expect.poll(() => rowIds(page)).toEqual(ids(narrowed));
 
@@ -80,8 +82,9 @@ test("an id filter without its prefix is refused before any request", async ({ b
   const context = await contextAs(browser, "viewer");
   const page = await context.newPage();
   await page.goto("/ach");
+  await filters(page).getByRole("button", { name: "More filters" }).click();
   await filters(page).getByLabel("Account").fill("12345");
-  await page.getByRole("button", { name: "Apply" }).click();
+  await filters(page).getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Account ids start with acct_")).toBeVisible();
   await expect(page).not.toHaveURL(/account_id=/);
   await context.close();
@@ -207,10 +210,15 @@ test.describe("applications for compliance", () => {
     await page.goto(`/applications/person/${application!.id}`);
     await expect(page.locator('[data-field="date_of_birth"]')).toHaveText("****-**-**");
     await page.getByRole("button", { name: "Reveal masked fields (audited)" }).click();
+    await page.getByLabel("Reason for the reveal (or ticket reference)").fill("bank-pages e2e");
+    await page.getByRole("button", { name: /^Reveal for \d+ min \(audited\)$/ }).click();
     await expect(page.getByTestId("revealed-banner")).toBeVisible();
     await expect(page.locator('[data-field="date_of_birth"]')).toHaveText(`${application!.date_of_birth}revealed`);
     await page.goto(`/audit?action=person_application.reveal&target=${application!.id}`);
-    const row = page.getByTestId("audit-table").locator("tbody tr").filter({ hasText: String(application!.id) });
+    const row = page
+      .getByTestId("audit-table")
+      .locator("tbody tr")
+      .filter({ hasText: String(application!.id) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("compliance@demo.bank");
     await page.goBack();
@@ -239,7 +247,7 @@ test.describe("find anything by id", () => {
     const page = await context.newPage();
     const [payment] = (await bankGet("/fednow?page_size=1")).data;
     await page.goto("/");
-    const search = page.getByRole("searchbox", { name: "Find by id" });
+    const search = page.getByRole("searchbox", { name: "Search the bank" });
     await search.fill("zz_123");
     await search.press("Enter");
     await expect(page.getByTestId("id-search-status")).toContainText('"zz_123" does not start with a known id prefix');
@@ -308,7 +316,11 @@ test("Export CSV in a list's toolbar saves the filtered list, every page, with l
   const page = await context.newPage();
   await page.goto("/ach?status=returned&page_size=25");
   let expected: string[] = [];
-  for (let answer = await bankGet("/ach?status=returned&page_size=100"); ; answer = await bankGet(`/ach?status=returned&page_size=100&page_cursor=${nextCursor(answer)}`)) {
+  for (
+    let answer = await bankGet("/ach?status=returned&page_size=100");
+    ;
+    answer = await bankGet(`/ach?status=returned&page_size=100&page_cursor=${nextCursor(answer)}`)
+  ) {
     expected = [...expected, ...ids(answer)];
     if (!nextCursor(answer)) break;
   }
@@ -316,7 +328,10 @@ test("Export CSV in a list's toolbar saves the filtered list, every page, with l
   await page.getByRole("button", { name: "Export CSV" }).click();
   await expect(page.getByTestId("export-progress")).toHaveText(`Exported ${expected.length} rows`);
   const text = readFileSync((await (await download).path())!, "utf8").trim();
-  const rows = text.split("\r\n").slice(1).map((line) => line.split(",")[0]);
+  const rows = text
+    .split("\r\n")
+    .slice(1)
+    .map((line) => line.split(",")[0]);
   expect(rows).toEqual(expected);
   await context.close();
 });

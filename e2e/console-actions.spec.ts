@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
-import { startReceiver, eventually } from "@/sandbox/webhooks/testing/receiver";
+import { startReceiver, eventually } from "@/tests/support/webhook-receiver";
 import { baseURL } from "../playwright.config";
 import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/bank";
 
@@ -116,6 +116,8 @@ test("a webhook is created, fails into error, is reset and then delivers; delete
 test("userdata: invalid JSON, a non-object and 1,025 bytes never reach the bank; an edit round-trips and is audited", async ({ browser }) => {
   test.setTimeout(90_000);
   const [transfer] = await networkTransfers(1);
+  // Other specs edit this transfer too (in this or the other environment): this edit is known by its own ticket.
+  const ticket = `OPS-${Date.now()}`;
   const context = await contextAs(browser, "operations");
   const page = await context.newPage();
   try {
@@ -137,11 +139,14 @@ test("userdata: invalid JSON, a non-object and 1,025 bytes never reach the bank;
     await expect(page.getByTestId("userdata-size")).toHaveText("1024 / 1024 bytes");
     await expect(save).toBeEnabled();
 
-    const value = { ticket: "OPS-4711", checked: true };
+    const value = { ticket, checked: true };
     await typeUserdata(page, JSON.stringify(value, null, 2));
     await expect(page.getByTestId("userdata-diff")).toContainText("ticket");
     // Nothing refused reached the bank: the object is as it was.
-    expect(await bankGet<NetworkTransfer>(`/network_transfer/${transfer!.id}`)).toMatchObject({ updated_at: transfer!.updated_at, userdata: transfer!.userdata });
+    expect(await bankGet<NetworkTransfer>(`/network_transfer/${transfer!.id}`)).toMatchObject({
+      updated_at: transfer!.updated_at,
+      userdata: transfer!.userdata,
+    });
     await save.click();
     await expect(page.getByTestId("userdata-saved")).toBeVisible();
     expect((await bankGet<NetworkTransfer>(`/network_transfer/${transfer!.id}`)).userdata).toEqual(value);
@@ -159,10 +164,12 @@ test("userdata: invalid JSON, a non-object and 1,025 bytes never reach the bank;
   try {
     const audit = await auditOf(auditPage, transfer!.id);
     expect(audit).toContain("network_transfer.userdata.update");
-    expect(audit).toContain("OPS-4711");
-    expect(audit.match(/network_transfer\.userdata\.update/g)).toHaveLength(1);
+    // One edit, one record.
+    const records = auditPage.getByTestId("audit-table").locator("tbody tr").filter({ hasText: ticket });
+    await expect(records).toHaveCount(1);
+    await expect(records.getByTestId("audit-action")).toHaveText("network_transfer.userdata.update");
     await auditPage.goto(`/network-transfers/${transfer!.id}`);
-    await expect(auditPage.getByTestId("timeline-audit").filter({ hasText: "network_transfer.userdata.update" }).getByTestId("timeline-changes")).toContainText("OPS-4711");
+    await expect(auditPage.getByTestId("timeline-audit").filter({ hasText: ticket }).getByTestId("timeline-changes")).toContainText(ticket);
   } finally {
     await compliance.close();
   }
@@ -206,7 +213,12 @@ test("the provisioning simulation creates a wallet token whose status follows th
     await expect(run).toHaveAttribute("data-state", "found", { timeout: 30_000 });
     await expect(run.getByTestId("simulation-token-status")).toHaveText("declined");
     const tokenId = (await run.getByTestId("simulation-token").textContent())!.trim();
-    expect(await bankGet(`/digital_wallet_token/${tokenId}`)).toMatchObject({ card_id: card.id, status: "declined", fulfillment_status: "decision_red", token_requestor_name: "GOOGLE_PAY" });
+    expect(await bankGet(`/digital_wallet_token/${tokenId}`)).toMatchObject({
+      card_id: card.id,
+      status: "declined",
+      fulfillment_status: "decision_red",
+      token_requestor_name: "GOOGLE_PAY",
+    });
     await run.getByTestId("simulation-token").click();
     await expect(page).toHaveURL(new RegExp(`/wallet-tokens/${tokenId}$`));
   } finally {
@@ -247,7 +259,7 @@ for (const role of ["viewer", "compliance"] as const) {
       await expect(page.getByRole("button", { name: "New webhook" })).toHaveCount(0);
       await page.goto(`/webhooks/${webhook.id}`);
       await expect(page.getByTestId("timeline")).toBeVisible();
-      await expect(page.getByRole("button", { name: /Disable|Enable|Reset|Delete/ })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /Edit|Disable|Enable|Reset|Delete/ })).toHaveCount(0);
       await expect(page.getByTestId("webhook-deliveries")).toBeVisible();
       await page.goto(`/network-transfers/${transfer!.id}`);
       await expect(page.getByTestId("resource-detail")).toBeVisible();
@@ -255,6 +267,7 @@ for (const role of ["viewer", "compliance"] as const) {
       await page.goto(`/cards/${card.id}`);
       await expect(page.getByTestId("resource-detail")).toBeVisible();
       await expect(page.getByTestId("card-token-panel")).toHaveCount(0);
+      await expect(page.getByTestId("card-simulation")).toHaveCount(0);
       await expect(page.getByRole("link", { name: "Simulations" })).toHaveCount(0);
       expect((await page.goto("/simulations"))!.status()).toBe(403);
 
@@ -262,10 +275,17 @@ for (const role of ["viewer", "compliance"] as const) {
       const refused = [
         await context.request.post(`${baseURL}/api/bank/webhook`, { headers, data: { url: "https://example.com/x", event: "ach.create" } }),
         await context.request.patch(`${baseURL}/api/bank/webhook/${webhook.id}`, { headers, data: { status: "disabled" } }),
+        await context.request.patch(`${baseURL}/api/bank/webhook/${webhook.id}`, {
+          headers,
+          data: { url: "https://example.com/edited", event: "ach.create" },
+        }),
         await context.request.delete(`${baseURL}/api/bank/webhook/${webhook.id}`, { headers }),
         await context.request.patch(`${baseURL}/api/bank/network_transfer/${transfer!.id}`, { headers, data: { userdata: { a: 1 } } }),
         await context.request.post(`${baseURL}/api/bank/network_transfer/${transfer!.id}/userdata`, { headers }),
-        await context.request.post(`${baseURL}/api/bank/simulation`, { headers, data: { type: "digital_wallet_token.provisioning", simulation: { card_id: card.id } } }),
+        await context.request.post(`${baseURL}/api/bank/simulation`, {
+          headers,
+          data: { type: "digital_wallet_token.provisioning", simulation: { card_id: card.id } },
+        }),
         await context.request.post(`${baseURL}/api/bank/card/${card.id}/uxt_access_token`, { headers, data: { dpop: "x.y.z" } }),
       ];
       expect(refused.map((response) => response.status())).toEqual(refused.map(() => 403));
@@ -275,7 +295,7 @@ for (const role of ["viewer", "compliance"] as const) {
   });
 }
 
-test("the action pages keep their first-load JavaScript under 250 kB gzip (CodeMirror and recharts load later)", async ({ browser }) => {
+test("the action pages keep their first-load JavaScript under 180 kB gzip (CodeMirror, recharts and the palette load later)", async ({ browser }) => {
   const webhook = (await bankSend<Webhook>("POST", "/webhook", { url: "http://127.0.0.1:9/never-answers", event: "fednow.create" })).body;
   const [transfer] = await networkTransfers(1);
   const card = (await bankGet<BankListAnswer>("/card?page_size=1")).data[0]!;
@@ -284,13 +304,25 @@ test("the action pages keep their first-load JavaScript under 250 kB gzip (CodeM
   try {
     for (const route of ["/webhooks", `/webhooks/${webhook.id}`, `/network-transfers/${transfer!.id}`, `/cards/${card.id}`, "/simulations"]) {
       const html = await (await context.request.get(`${baseURL}${route}`)).text();
-      const scripts = [...new Set([...html.matchAll(/\/_next\/static\/[^"'\s>]+?\.js/g)].map((match) => match[0]))];
-      const bytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length).split("?")[0]!))).length, 0);
+      // The scripts a modern browser loads: `noModule` polyfills (~39 kB gzip) are never downloaded by Chromium.
+      const scripts = [
+        ...new Set(
+          [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+?\.js)[^"]*"[^>]*>/g)]
+            .filter((match) => !/\bnoModule\b/i.test(match[0]))
+            .map((match) => match[1]!),
+        ),
+      ];
+      expect(scripts.length, `${route} loads the framework's scripts (the measure sees them)`).toBeGreaterThan(4);
+      const bytes = scripts.reduce(
+        (sum, script) => sum + gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length).split("?")[0]!))).length,
+        0,
+      );
       sizes[route.replace(/\/[a-z]+_[A-Za-z0-9_-]+$/, "/{id}")] = Math.round(bytes / 102.4) / 10;
     }
   } finally {
     await context.close();
   }
   console.log("first-load JS (kB gzip):", JSON.stringify(sizes));
-  for (const [route, kb] of Object.entries(sizes)) expect(kb, route).toBeLessThan(250);
+  expect(Object.keys(sizes)).toHaveLength(5);
+  for (const [route, kb] of Object.entries(sizes)) expect(kb, route).toBeLessThan(180);
 });

@@ -32,7 +32,9 @@ test("a change at the bank shows on /events as changed, linked to its object, an
   const page = await context.newPage();
   try {
     const { transferId, eventId } = await changeAtTheBank(page);
-    const row = rows(page).filter({ has: page.locator(`[data-id="${transferId}"]`) }).first();
+    const row = rows(page)
+      .filter({ has: page.locator(`[data-id="${transferId}"]`) })
+      .first();
     await expect(row).toHaveAttribute("data-outcome", "changed");
     await expect(row.getByRole("cell").nth(1)).toHaveText("network_transfer.update");
     await expect(row.getByRole("cell").nth(4)).toHaveText(/^\d+$/);
@@ -40,7 +42,9 @@ test("a change at the bank shows on /events as changed, linked to its object, an
     // Unfiltered, newest first, the active environment chosen: the event is on the first page among the others.
     await page.goto("/events");
     await expect(form(page).getByLabel("Environment")).toHaveValue("sandbox");
-    const times = await rows(page).locator("td:first-child time").evaluateAll((elements) => elements.map((element) => element.getAttribute("datetime")!));
+    const times = await rows(page)
+      .locator("td:first-child time")
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute("datetime")!));
     expect(times.length).toBeGreaterThan(1);
     expect(times).toEqual(times.toSorted().toReversed());
 
@@ -49,7 +53,9 @@ test("a change at the bank shows on /events as changed, linked to its object, an
     await form(page).getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(new RegExp(`object=${transferId}`));
     await expect(rows(page).first()).toBeVisible();
-    expect(new Set(await rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute("data-object-id"))))).toEqual(new Set([transferId]));
+    expect(new Set(await rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute("data-object-id"))))).toEqual(
+      new Set([transferId]),
+    );
     await expect(page.locator(`[data-event-id="${eventId}"]`)).toBeVisible();
     await form(page).getByLabel("Event").selectOption("network_transfer.create");
     await form(page).getByRole("button", { name: "Filter" }).click();
@@ -150,10 +156,29 @@ test("the CSV export has the filtered rows and is in the audit trail", async ({ 
     expect(response.status()).toBe(200);
     expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="events-\d{4}-\d{2}-\d{2}\.csv"$/);
     const { header, records } = csvRecords(await response.text());
-    expect(header).toEqual(["id", "environment", "event", "resource", "objectId", "receivedAt", "lastReceivedAt", "deliveries", "attempts", "outcome", "error", "processedAt", "nextAttemptAt"]);
+    expect(header).toEqual([
+      "id",
+      "environment",
+      "event",
+      "resource",
+      "objectId",
+      "receivedAt",
+      "lastReceivedAt",
+      "deliveries",
+      "attempts",
+      "outcome",
+      "error",
+      "processedAt",
+      "nextAttemptAt",
+    ]);
     // Newer events for the object may have come meanwhile: the page's rows are the export's newest-first tail.
     expect(records.map((record) => record.id).slice(-shown.length)).toEqual(shown);
-    expect(records.find((record) => record.id === eventId)).toMatchObject({ environment: "sandbox", event: "network_transfer.update", objectId: transferId, outcome: "changed" });
+    expect(records.find((record) => record.id === eventId)).toMatchObject({
+      environment: "sandbox",
+      event: "network_transfer.update",
+      objectId: transferId,
+      outcome: "changed",
+    });
   } finally {
     await context.close();
   }
@@ -188,7 +213,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.screenshot({ path: testInfo.outputPath(`events-1440-${colorScheme}-other-environment.png`) });
       await page.goto("/events?page_size=25");
       const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+      expect(
+        violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id),
+      ).toEqual([]);
     } finally {
       await context.close();
     }

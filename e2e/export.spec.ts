@@ -68,7 +68,10 @@ test("an unmasked export is refused to a viewer and given to compliance", async 
   await viewer.close();
 
   const { context: compliance } = await signedInContext(browser, "compliance");
-  const unmasked = await compliance.request.post("/api/export/person_application", { headers: { origin: baseURL! } });
+  const withoutReason = await compliance.request.post("/api/export/person_application", { headers: { origin: baseURL! } });
+  expect(withoutReason.status()).toBe(400);
+  expect((await withoutReason.json()).error.message).toContain("reason");
+  const unmasked = await compliance.request.post("/api/export/person_application", { headers: { origin: baseURL! }, data: { reason: "e2e export" } });
   expect(unmasked.status()).toBe(200);
   const { records } = csvRecords(await unmasked.text());
   expect(records.length).toBe(masked.records.length);

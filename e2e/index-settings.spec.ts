@@ -31,7 +31,9 @@ async function expectBackfillDone(page: Page) {
   }).toPass({ timeout: 60_000 });
 }
 
-test("the admin sees the sandbox's subscriptions enabled and its backfill done, and rotates the receiver secret without losing a notification", async ({ browser }) => {
+test("the admin sees the sandbox's subscriptions enabled and its backfill done, and rotates the receiver secret without losing a notification", async ({
+  browser,
+}) => {
   const context = await contextAs(browser, "admin");
   const page = await context.newPage();
   await expectBackfillDone(page);
@@ -54,7 +56,10 @@ test("the admin sees the sandbox's subscriptions enabled and its backfill done, 
   const dialog = page.getByTestId("confirm-dialog");
   await expect(dialog).toContainText("re-registers all its sandbox subscriptions");
   await dialog.getByRole("button", { name: "Rotate secret" }).click();
-  await expect(section.getByTestId("index-receiver-sandbox").getByRole("status")).toHaveText(`Rotated the sandbox receiver secret; subscriptions: ${subscribedEvents.length} updated`, { timeout: 30_000 });
+  await expect(section.getByTestId("index-receiver-sandbox").getByRole("status")).toHaveText(
+    `Rotated the sandbox receiver secret; subscriptions: ${subscribedEvents.length} updated`,
+    { timeout: 30_000 },
+  );
   await expect(dialog).toHaveCount(0);
   await expect(section.getByTestId("index-receiver-credentials-sandbox")).not.toHaveText(keyBefore);
   const rotateRequest = await rotation;
@@ -64,10 +69,13 @@ test("the admin sees the sandbox's subscriptions enabled and its backfill done, 
   const changedAt = new Date().toISOString();
   expect((await bankSend("PATCH", `/network_transfer/${transfer!.id}`, { userdata: { rotated_at: changedAt } })).status).toBe(200);
   await expect
-    .poll(async () => {
-      const deliveries = (await bankGet<{ data: Delivery[] }>(`/webhook/${transferHook}/deliveries?page_size=50`)).data;
-      return deliveries.find((delivery) => delivery.object_id === transfer!.id && delivery.attempted_at >= changedAt.slice(0, 19))?.status_code;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const deliveries = (await bankGet<{ data: Delivery[] }>(`/webhook/${transferHook}/deliveries?page_size=50`)).data;
+        return deliveries.find((delivery) => delivery.object_id === transfer!.id && delivery.attempted_at >= changedAt.slice(0, 19))?.status_code;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(200);
 
   // The rotation's own announcements (webhook.update) carried the new secret: no subscription went into error.
@@ -75,7 +83,9 @@ test("the admin sees the sandbox's subscriptions enabled and its backfill done, 
   await expect(subscriptions.locator('tbody [data-status="enabled"]')).toHaveCount(subscribedEvents.length);
 
   await page.goto("/audit?action=index.receiver.rotate");
-  await expectNewestAuditRows(page, [{ action: "index.receiver.rotate", target: "sandbox", outcome: "succeeded", actor: demoUser("admin").email, role: "admin" }]);
+  await expectNewestAuditRows(page, [
+    { action: "index.receiver.rotate", target: "sandbox", outcome: "succeeded", actor: demoUser("admin").email, role: "admin" },
+  ]);
   await context.close();
 
   for (const role of ["viewer", "operations", "compliance"] as const) await expectRefused(browser, role, rotateRequest);

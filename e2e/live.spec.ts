@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, request, test, type Page } from "@playwright/test";
-import { eventually, startReceiver } from "@/sandbox/webhooks/testing/receiver";
+import { eventually, startReceiver } from "@/tests/support/webhook-receiver";
 import { baseURL } from "../playwright.config";
 import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/bank";
 import { startConsolePair, testPostgresUrl } from "./support/console-pair";
@@ -117,7 +117,9 @@ test("a network transfer's detail page shows a change made at the bank, without 
   }
 });
 
-test("a list counts the objects changed at the bank in a bar instead of moving its rows, and reads them again on Show", async ({ browser }, testInfo) => {
+test("a list counts the objects changed at the bank in a bar instead of moving its rows, and reads them again on Show", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const receiver = await startReceiver();
   const created: string[] = [];
@@ -236,7 +238,7 @@ test("two console processes on one PostgreSQL: a change received by one reaches 
   test.setTimeout(300_000);
   const pair = await startConsolePair(testPostgresUrl!, Number(new URL(baseURL).port) + 1);
   const authorization = `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}`;
-  const pairBank = async <T,>(method: string, path: string, body?: unknown) => {
+  const pairBank = async <T>(method: string, path: string, body?: unknown) => {
     const response = await fetch(`${pair.sandboxUrl}${path}`, {
       method,
       headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },

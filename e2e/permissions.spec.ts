@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { exposedOperations } from "@/lib/api/bank-allowlist";
-import { dpopProof } from "@/lib/bank/test-support/dpop-proof";
+import { dpopProof } from "@/tests/support/dpop-proof";
 import { operations } from "@/lib/contract/operations";
 import { can, roles, type Permission } from "@/lib/permissions";
 import { resourceList } from "@/lib/resources";
@@ -25,6 +25,10 @@ const pages: Array<{ path: string; permission: Permission; allowedStatus?: numbe
   { path: "/settings/credentials", permission: "credentials:manage" },
   { path: "/settings/index", permission: "index:manage" },
   { path: "/events", permission: "bank:read" },
+  { path: "/reviews", permission: "review:decide" },
+  { path: "/approvals", permission: "change:approve" },
+  { path: "/approvals/999999999", permission: "change:approve", allowedStatus: 404 },
+  { path: "/search?q=ach", permission: "bank:read" },
 ];
 
 /**
@@ -35,6 +39,10 @@ const routeFiles: Record<string, Array<{ method: string; path: string; permissio
   "/api/audit/export": [{ method: "GET", path: "/api/audit/export", permission: "audit:read" }],
   "/api/events/export": [{ method: "GET", path: "/api/events/export", permission: "bank:read" }],
   "/api/live": [{ method: "GET", path: "/api/live", permission: "bank:read" }],
+  "/api/search": [{ method: "GET", path: "/api/search?q=ach", permission: "bank:read" }],
+  "/api/names": [{ method: "GET", path: "/api/names?ids=cp_probe", permission: "bank:read" }],
+  "/api/index-list/[resource]": [{ method: "GET", path: "/api/index-list/ach?has_error=true", permission: "bank:read" }],
+  "/api/index-list/[resource]/count": [{ method: "GET", path: "/api/index-list/ach/count?status=returned", permission: "bank:read" }],
   // The bank's notifications: Basic auth with the receiver's credentials, no staff session (lib/index/bank-index.test.ts).
   "/api/bank-events/[environment]": "bank webhooks",
   "/api/bank/[...path]": [],
@@ -43,6 +51,14 @@ const routeFiles: Record<string, Array<{ method: string; path: string; permissio
     // Unmasked: the route also needs bank:read, which every role holding pii:reveal has.
     { method: "POST", path: "/api/export/person_application", permission: "pii:reveal" },
   ],
+  // A case record for examiners (docs/reviews.md); the probe below downloads one of a real application.
+  "/api/reviews/[id]/record": [{ method: "GET", path: "/api/reviews/apsn_matrix_probe/record", permission: "review:decide" }],
+  // Four-eyes on changes (docs/approvals.md): deciding a request that does not exist is a 404 for the roles allowed
+  // (lib/approvals/approvals.test.ts decides real ones); the setting is switched to what it already is.
+  "/api/approvals/[id]/approve": [{ method: "POST", path: "/api/approvals/999999999/approve", permission: "change:approve" }],
+  "/api/approvals/[id]/reject": [{ method: "POST", path: "/api/approvals/999999999/reject", permission: "change:approve" }],
+  "/api/approvals/[id]/withdraw": [{ method: "POST", path: "/api/approvals/999999999/withdraw", permission: "bank:read" }],
+  "/api/approvals/settings": [{ method: "PUT", path: "/api/approvals/settings", permission: "approvals:configure" }],
   "/api/health": "public",
   "/api/auth/[...nextauth]": "auth.js",
 };
@@ -60,7 +76,11 @@ const routes: Array<{ method: string; path: string; permission: Permission }> = 
   ...exposedOperations.map((exposed) => {
     const operation = operations.find((candidate) => candidate.operationId === exposed.operationId);
     if (!operation) throw new Error(`${exposed.operationId} is exposed but not in the contract`);
-    return { method: operation.method.toUpperCase(), path: `/api/bank${operation.path.replace(/\{[a-z_]+\}/g, probeId)}`, permission: exposed.permission };
+    return {
+      method: operation.method.toUpperCase(),
+      path: `/api/bank${operation.path.replace(/\{[a-z_]+\}/g, probeId)}`,
+      permission: exposed.permission,
+    };
   }),
   // Revealing masked fields is its own route, beside each read of one object.
   ...exposedOperations
@@ -96,7 +116,10 @@ async function validRequests(admin: APIRequestContext) {
     return ((await response.json()) as { data: Array<{ id: string }> }).data[0]!.id;
   };
   const newWebhook = async () => {
-    const response = await admin.post("/api/bank/webhook", { data: { url: `https://hooks.example/${randomUUID()}`, event: "ach.update" }, headers: { origin: baseURL } });
+    const response = await admin.post("/api/bank/webhook", {
+      data: { url: `https://hooks.example/${randomUUID()}`, event: "ach.update" },
+      headers: { origin: baseURL },
+    });
     expect(response.status()).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };
@@ -107,7 +130,13 @@ async function validRequests(admin: APIRequestContext) {
     create_uxt_access_token: (id) => dpopProof(`http://127.0.0.1:${sandboxPort}/card/${id}/uxt_access_token`).then((dpop) => ({ dpop })),
     create_simulation: async () => ({ type: "digital_wallet_token.provisioning", simulation: { card_id: ids["/card"] } }),
     create_webhook: async () => ({ url: `https://hooks.example/${randomUUID()}`, event: "ach.update" }),
-    patch_webhook: async () => ({ userdata: { matrix: randomUUID() } }),
+    // An edit of url, event and Basic credentials (issue 24), the same permission as create.
+    patch_webhook: async () => ({
+      url: `https://hooks.example/${randomUUID()}`,
+      event: "card.update",
+      basic_user: "matrix",
+      basic_secret: randomUUID(),
+    }),
   };
   // Exporting the trail is audited like a bank export, but belongs to no bank environment.
   const requests = [
@@ -117,9 +146,38 @@ async function validRequests(admin: APIRequestContext) {
       permission: "audit:read" as Permission,
       status: 200,
       body: undefined as unknown,
-      audit: { action: "audit.export", target: null, environment: null } as { action: string; target: string | null; environment: string | null } | undefined,
+      audit: { action: "audit.export", target: null, environment: null } as
+        { action: string; target: string | null; environment: string | null } | undefined,
     },
   ];
+  // A case record of an application the console's index holds (the sandbox is walked at start), audited per download.
+  const applicationId = await firstId("/apply/person_application?page_size=1");
+  requests.push({
+    method: "GET",
+    path: `/api/reviews/${applicationId}/record?format=json`,
+    permission: "review:decide",
+    status: 200,
+    body: undefined,
+    audit: { action: "review.record.download", target: applicationId, environment: "sandbox" },
+  });
+  for (const decision of ["approve", "reject", "withdraw"] as const) {
+    requests.push({
+      method: "POST",
+      path: `/api/approvals/999999999/${decision}`,
+      permission: decision === "withdraw" ? "bank:read" : "change:approve",
+      status: 404,
+      body: decision === "reject" ? { note: "matrix probe" } : {},
+      audit: undefined,
+    });
+  }
+  requests.push({
+    method: "PUT",
+    path: "/api/approvals/settings",
+    permission: "approvals:configure",
+    status: 200,
+    body: { environment: "sandbox", required: false },
+    audit: { action: "approvals.setting", target: "sandbox", environment: "sandbox" },
+  });
   for (const exposed of exposedOperations) {
     const operation = operations.find((candidate) => candidate.operationId === exposed.operationId)!;
     const collection = operation.path.split("/{id}")[0]!;
@@ -187,7 +245,9 @@ for (const role of roles) {
           if (probe.audit) {
             const line = await auditLine(adminContext.request, probe.audit.action, requestId);
             expect(line, label).toContain(`,${demoUser(role).email},`);
-            expect(line, label).toContain(`,${role},${probe.audit.environment ?? ""},${probe.audit.action},${probe.audit.target ?? ""},succeeded,,${requestId},`);
+            expect(line, label).toContain(
+              `,${role},${probe.audit.environment ?? ""},${probe.audit.action},${probe.audit.target ?? ""},succeeded,,${requestId},`,
+            );
           }
         } else {
           expect(response.status(), label).toBe(403);
@@ -207,6 +267,8 @@ for (const role of roles) {
       await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(can(role, "audit:read") ? 1 : 0);
       await expect(nav.getByRole("link", { name: "Staff users" })).toHaveCount(can(role, "staff:manage") ? 1 : 0);
       await expect(nav.getByRole("link", { name: "Bank credentials" })).toHaveCount(can(role, "credentials:manage") ? 1 : 0);
+      await expect(nav.getByRole("link", { name: "Review queue" })).toHaveCount(can(role, "review:decide") ? 1 : 0);
+      await expect(nav.getByRole("link", { name: "Approvals" })).toHaveCount(can(role, "change:approve") ? 1 : 0);
       await context.close();
     });
   });
@@ -217,7 +279,9 @@ test("the audit export is CSV for a role that may read the audit log", async ({ 
   const response = await context.request.get("/api/audit/export");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("text/csv");
-  expect((await response.text()).split("\r\n")[0]).toBe("id,at,actorEmail,actorId,role,environment,action,targetId,outcome,error,requestId,before,after");
+  expect((await response.text()).split("\r\n")[0]).toBe(
+    "id,at,actorEmail,actorId,role,environment,action,targetId,outcome,error,requestId,before,after",
+  );
   const bad = await context.request.get("/api/audit/export?from=yesterday");
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error.message).toContain("from");

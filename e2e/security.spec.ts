@@ -29,7 +29,16 @@ async function createStaffUser(browser: Browser, role: string) {
 test.describe("security hardening", () => {
   test("from= never leads off the console: tab, newline, backslash, encoded slashes, other origins, javascript:", async ({ browser }) => {
     const { context, page } = await signedInContext(browser, "viewer");
-    const values = ["/\t/evil.example", "/\n/evil.example", "/\\evil.example", "//evil.example", "/%2F/evil.example", "%2F%2Fevil.example", "https://evil.example/", "javascript:alert(1)"];
+    const values = [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\\evil.example",
+      "//evil.example",
+      "/%2F/evil.example",
+      "%2F%2Fevil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+    ];
     for (const value of values) {
       const response = await context.request.get(`/sign-in?from=${encodeURIComponent(value)}`, { maxRedirects: 0 });
       expect(response.status(), value).toBe(307);
@@ -52,7 +61,9 @@ test.describe("security hardening", () => {
     await context.close();
   });
 
-  test("a session cookie copied before a lock is refused after it, also once unlocked; sign out everywhere ends sessions too", async ({ browser }) => {
+  test("a session cookie copied before a lock is refused after it, also once unlocked; sign out everywhere ends sessions too", async ({
+    browser,
+  }) => {
     const { admin, adminContext, email, password, row } = await createStaffUser(browser, "viewer");
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();

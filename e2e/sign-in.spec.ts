@@ -131,7 +131,10 @@ test.describe("staff sign-in", () => {
     const byAdmin = { target: staffId, outcome: "succeeded", actor: demoUser("admin").email, role: "admin" } as const;
     const actions = ["staff.remove", "staff.unlock", "staff.lock", "staff.create"];
     await expect(admin.getByTestId("audit-table").locator("tbody tr")).toHaveCount(actions.length);
-    await expectNewestAuditRows(admin, actions.map((action) => ({ ...byAdmin, action })));
+    await expectNewestAuditRows(
+      admin,
+      actions.map((action) => ({ ...byAdmin, action })),
+    );
     await adminContext.close();
     await staffContext.close();
   });
@@ -146,31 +149,49 @@ test.describe("staff sign-in", () => {
     await context.close();
   });
 
-  test("an admin saves and removes production credentials: the secret is never shown again, and both changes are audited", async ({ browser }) => {
+  test("an admin saves and removes production credentials: the secret is never shown again, and both changes are audited", async ({
+    browser,
+    baseURL,
+  }) => {
     const { context, page } = await signedInContext(browser, "admin");
     const token = `e2e-production-token-${Date.now()}`;
+    // Four-eyes holds production credential changes for a second admin (docs/approvals.md, e2e/approvals.spec.ts);
+    // this test is about one admin's direct save, so it is off here and back on (the default) afterwards.
+    const fourEyes = (required: boolean) =>
+      page.request.put("/api/approvals/settings", {
+        data: { environment: "production", required },
+        headers: { origin: baseURL! },
+      });
     await page.goto("/settings/credentials");
-    const section = page.getByTestId("credentials-production");
-    await section.getByLabel("Base URL").fill("https://api.bank.example");
-    await section.getByLabel("Authentication").selectOption("bearer");
-    await section.getByLabel("Bearer token").fill(token);
-    await section.getByRole("button", { name: "Save production credentials" }).click();
-    await expect(page.getByTestId("credentials-result-production")).toHaveText("Saved the production credentials");
-    await page.reload();
-    await expect(section).toContainText("saved");
-    await expect(section).toContainText("bearer token");
-    expect(await page.content()).not.toContain(token);
+    expect((await fourEyes(false)).status()).toBe(200);
+    try {
+      const section = page.getByTestId("credentials-production");
+      await section.getByLabel("Base URL").fill("https://api.bank.example");
+      await section.getByLabel("Authentication").selectOption("bearer");
+      await section.getByLabel("Bearer token").fill(token);
+      await section.getByRole("button", { name: "Save production credentials" }).click();
+      await expect(page.getByTestId("credentials-result-production")).toHaveText("Saved the production credentials");
+      await page.reload();
+      await expect(section).toContainText("saved");
+      await expect(section).toContainText("bearer token");
+      expect(await page.content()).not.toContain(token);
 
-    await page.goto("/settings/credentials");
-    await section.getByRole("button", { name: "Remove saved production credentials" }).click();
-    await expect(page.getByTestId("credentials-result-production")).toContainText("Removed the saved production credentials");
+      await page.goto("/settings/credentials");
+      await section.getByRole("button", { name: "Remove saved production credentials" }).click();
+      await expect(page.getByTestId("credentials-result-production")).toContainText("Removed the saved production credentials");
 
-    // The console's data outlives a run, so earlier changes may be listed too: this test's two are the newest rows.
-    await page.goto("/audit?target=production");
-    const byAdmin = { target: "production", outcome: "succeeded", actor: demoUser("admin").email, role: "admin" } as const;
-    await expectNewestAuditRows(page, [{ ...byAdmin, action: "credentials.clear" }, { ...byAdmin, action: "credentials.save" }]);
-    expect(await page.content()).not.toContain(token);
-    await context.close();
+      // The console's data outlives a run, so earlier changes may be listed too: this test's two are the newest rows.
+      await page.goto("/audit?target=production");
+      const byAdmin = { target: "production", outcome: "succeeded", actor: demoUser("admin").email, role: "admin" } as const;
+      await expectNewestAuditRows(page, [
+        { ...byAdmin, action: "credentials.clear" },
+        { ...byAdmin, action: "credentials.save" },
+      ]);
+      expect(await page.content()).not.toContain(token);
+    } finally {
+      expect((await fourEyes(true)).status()).toBe(200);
+      await context.close();
+    }
   });
 
   test("pages carry the security headers: a nonce CSP without unsafe-eval, no framing, nosniff, a referrer policy", async ({ page }) => {

@@ -10,8 +10,15 @@ import { bankGet, contextAs, type BankListAnswer } from "./support/bank";
  */
 
 /** Reloads until `locator` has one match: the index takes the bank's notification a moment after the change. */
-async function reloadUntilShown(page: Page, testId: string, attributes: Record<string, string>, options: { timeout?: number; hasText?: string } = {}) {
-  const selector = `[data-testid="${testId}"]${Object.entries(attributes).map(([name, value]) => `[data-${name}="${value}"]`).join("")}`;
+async function reloadUntilShown(
+  page: Page,
+  testId: string,
+  attributes: Record<string, string>,
+  options: { timeout?: number; hasText?: string } = {},
+) {
+  const selector = `[data-testid="${testId}"]${Object.entries(attributes)
+    .map(([name, value]) => `[data-${name}="${value}"]`)
+    .join("")}`;
   const locator = page.locator(selector).filter(options.hasText ? { hasText: options.hasText } : {});
   await expect(async () => {
     await page.reload();
@@ -20,7 +27,9 @@ async function reloadUntilShown(page: Page, testId: string, attributes: Record<s
   return locator;
 }
 
-test("a network transfer's timeline: the backfilled version, then a console edit's new version, bank event and audit record", async ({ browser }, testInfo) => {
+test("a network transfer's timeline: the backfilled version, then a console edit's new version, bank event and audit record", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   // A transfer the sandbox's lifecycle leaves alone: sent, and not a v2 cross-bank one still waiting for its balancing wire.
   const settled = (await bankGet<BankListAnswer>("/network_transfer?status=sent&page_size=20")).data.filter(
@@ -36,7 +45,11 @@ test("a network transfer's timeline: the backfilled version, then a console edit
     const first = await reloadUntilShown(page, "timeline-version", { version: "1", source: "backfill" }, { timeout: 90_000 });
     await expect(first).toContainText("First seen");
     await expect(first.locator('[data-status="sent"]')).toBeVisible();
-    await expect(page.getByTestId("timeline-watched")).toContainText(/Watched since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d, first seen by the backfill/);
+    // The one date style (lib/format.ts): "Nov 17, 14:02" in the staff member's zone, the exact time in the element.
+    await expect(page.getByTestId("timeline-watched")).toContainText(
+      /Watched since [A-Z][a-z]{2} \d{1,2}(, \d{4})?, \d\d:\d\d, first seen by the backfill/,
+    );
+    await expect(page.getByTestId("timeline-watched").locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
     const latest = Number(await page.getByTestId("timeline-version").first().getAttribute("data-version"));
 
     const patched = await operations.request.patch(`${baseURL}/api/bank/network_transfer/${encodeURIComponent(transfer.id)}`, {
@@ -48,10 +61,17 @@ test("a network transfer's timeline: the backfilled version, then a console edit
     const edited = String(latest + 1);
     const changed = await reloadUntilShown(page, "timeline-version", { version: edited, source: "event" });
     // The transfer's userdata is masked for every role: the timeline names the field, never its keys or values.
-    await expect(changed.locator('[data-testid="timeline-change"][data-path="userdata"]')).toContainText(/^userdata: (null|\[masked\]) → \[masked\]$/);
+    await expect(changed.locator('[data-testid="timeline-change"][data-path="userdata"]')).toContainText(
+      /^userdata: (null|\[masked\]) → \[masked\]$/,
+    );
     // The inbox row is marked processed just after the version is kept: a reload in between shows it "being processed".
     // Other specs may have changed this transfer before: the event that found this very version.
-    const event = await reloadUntilShown(page, "timeline-event", { event: "network_transfer.update", outcome: "changed" }, { hasText: `found a new state (v${edited})` });
+    const event = await reloadUntilShown(
+      page,
+      "timeline-event",
+      { event: "network_transfer.update", outcome: "changed" },
+      { hasText: `found a new state (v${edited})` },
+    );
     await expect(event).toBeVisible();
     // Newest first: this edit's record (another spec may have edited the transfer through the console before).
     const audit = page.locator('[data-testid="timeline-audit"][data-action="network_transfer.userdata.update"]').first();
@@ -64,7 +84,11 @@ test("a network transfer's timeline: the backfilled version, then a console edit
       .locator('[data-testid="timeline-entries"] > li')
       .evaluateAll((items) => items.map((item) => `${item.getAttribute("data-testid")} ${item.getAttribute("data-version") ?? item.textContent}`));
     const at = (pattern: RegExp) => order.findIndex((entry) => pattern.test(entry));
-    const [versionAt, eventAt, auditAt] = [new RegExp(`^timeline-version ${edited}$`), new RegExp(`^timeline-event .*\\(v${edited}\\)`), /^timeline-audit .*userdata\.update/].map(at);
+    const [versionAt, eventAt, auditAt] = [
+      new RegExp(`^timeline-version ${edited}$`),
+      new RegExp(`^timeline-event .*\\(v${edited}\\)`),
+      /^timeline-audit .*userdata\.update/,
+    ].map(at);
     expect(versionAt).toBeGreaterThanOrEqual(0);
     expect(eventAt).toBeGreaterThan(versionAt!);
     expect(auditAt).toBeGreaterThan(eventAt!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, jsonDiff } from "./json-diff";
+import { canonicalJson, jsonDiff, recordChanges } from "./json-diff";
 
 describe("jsonDiff", () => {
   it("finds nothing between equal objects, whatever their key order", () => {
@@ -15,7 +15,9 @@ describe("jsonDiff", () => {
   });
 
   it("compares arrays as whole values", () => {
-    expect(jsonDiff({ tags: [1, 2, 3] }, { tags: [0, 1, 2, 3] })).toEqual([{ path: "tags", kind: "changed", before: [1, 2, 3], after: [0, 1, 2, 3] }]);
+    expect(jsonDiff({ tags: [1, 2, 3] }, { tags: [0, 1, 2, 3] })).toEqual([
+      { path: "tags", kind: "changed", before: [1, 2, 3], after: [0, 1, 2, 3] },
+    ]);
   });
 
   it("treats a value that turns from object into scalar (or null) as one change at that path", () => {
@@ -27,5 +29,24 @@ describe("jsonDiff", () => {
 describe("canonicalJson", () => {
   it("sorts object keys at every depth and keeps array order", () => {
     expect(canonicalJson({ b: [{ y: 1, x: 2 }], a: "1" })).toBe('{"a":"1","b":[{"x":2,"y":1}]}');
+  });
+});
+
+describe("an audit record's field diff", () => {
+  it("reads a missing side of an object as {}, so each field of a create or a reveal is added", () => {
+    expect(recordChanges(null, { reason: "T-1", fields: ["tin"] })).toEqual([
+      { path: "fields", kind: "added", after: ["tin"] },
+      { path: "reason", kind: "added", after: "T-1" },
+    ]);
+    expect(recordChanges({ id: "wh_1" }, null)).toEqual([{ path: "id", kind: "removed", before: "wh_1" }]);
+    expect(recordChanges(null, null)).toEqual([]);
+  });
+
+  it("leaves updated_at out unless nothing else changed", () => {
+    const before = { userdata: null, updated_at: "2026-11-25T10:00:00Z" };
+    expect(recordChanges(before, { userdata: { t: 1 }, updated_at: "2026-11-25T10:00:05Z" })).toEqual([
+      { path: "userdata", kind: "changed", before: null, after: { t: 1 } },
+    ]);
+    expect(recordChanges(before, { userdata: null, updated_at: "2026-11-25T10:00:05Z" })).toHaveLength(1);
   });
 });

@@ -38,3 +38,14 @@ export function jsonDiff(before: unknown, after: unknown, path = ""): JsonChange
   if (canonicalJson(before) === canonicalJson(after)) return [];
   return [{ path, kind: "changed", before, after }];
 }
+
+/**
+ * The field diff of an audit record's before and after, as the Timeline and the audit log show it: a missing side of an
+ * object (a create's before, a reveal's before) counts as `{}`, so each field reads as added; `updated_at` is left
+ * out unless nothing else changed.
+ */
+export function recordChanges(before: unknown, after: unknown): JsonChange[] {
+  if ((before === null || before === undefined) && (after === null || after === undefined)) return [];
+  const changes = jsonDiff(before ?? (isObject(after) ? {} : before), after ?? (isObject(before) ? {} : after));
+  return changes.length > 1 ? changes.filter((change) => change.path !== "updated_at") : changes;
+}

@@ -8,10 +8,14 @@ const logModule = path.resolve(__dirname, "log.ts");
 
 /** Runs `script` (which has `log`, the console's logger) in a child process and collects its stdout lines as they arrive. */
 function runLogging(script: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", `import { log } from ${JSON.stringify(logModule)};\n${script}`], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, LOG_LEVEL: "info" },
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--input-type=module", "-e", `import { log } from ${JSON.stringify(logModule)};\n${script}`],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, LOG_LEVEL: "info" },
+    },
+  );
   const lines: Record<string, unknown>[] = [];
   let pending = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -46,8 +50,12 @@ describe("the console's logger", () => {
     });
     const [line] = lines();
     const text = JSON.stringify(line);
-    for (const secret of ["a2V5OnNlY3JldA==", "eyJ.token", "authjs.session-token", "s3cret", "hunter2", "hook-secret"]) expect(text).not.toContain(secret);
-    expect(line).toMatchObject({ connection: { baseUrl: "http://bank", auth: { keyId: "key_1", secret: "[redacted]" } }, form: { user: { email: "a@b.c" } } });
+    for (const secret of ["a2V5OnNlY3JldA==", "eyJ.token", "authjs.session-token", "s3cret", "hunter2", "hook-secret"])
+      expect(text).not.toContain(secret);
+    expect(line).toMatchObject({
+      connection: { baseUrl: "http://bank", auth: { keyId: "key_1", secret: "[redacted]" } },
+      form: { user: { email: "a@b.c" } },
+    });
   });
 
   it("redacts at any depth, in arrays, whatever the key's case, and inside a logged error's own fields", () => {
@@ -57,7 +65,10 @@ describe("the console's logger", () => {
     const [line] = lines();
     const text = JSON.stringify(line);
     for (const secret of ["very-deep", "in-an-array", "deep-secret"]) expect(text).not.toContain(secret);
-    expect(line).toMatchObject({ err: { message: "bank call failed", type: "Error", stack: expect.stringContaining("bank call failed") }, msg: "failed" });
+    expect(line).toMatchObject({
+      err: { message: "bank call failed", type: "Error", stack: expect.stringContaining("bank call failed") },
+      msg: "failed",
+    });
   });
 
   it("logs an object without secrets unchanged", () => {
@@ -70,7 +81,13 @@ describe("the console's logger", () => {
   it("writes one JSON object per line with an ISO time and the service name", () => {
     const { log, lines } = capture();
     log.warn({ requestId: "r1" }, "something to look at");
-    expect(lines()[0]).toMatchObject({ level: 40, service: "console", requestId: "r1", msg: "something to look at", time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(lines()[0]).toMatchObject({
+      level: 40,
+      service: "console",
+      requestId: "r1",
+      msg: "something to look at",
+      time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
   });
 
   describe("on standard output, written in batches", () => {

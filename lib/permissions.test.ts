@@ -7,11 +7,23 @@ describe("the permissions table", () => {
   });
 
   it("lets operations change bank objects but not see personal data, the audit log, staff or credentials", () => {
-    expect(permissionsOf("operations")).toEqual(["bank:read", "bank:userdata:write", "webhook:write", "simulation:run", "card:token"]);
+    expect(permissionsOf("operations")).toEqual([
+      "bank:read",
+      "bank:userdata:write",
+      "webhook:write",
+      "simulation:run",
+      "card:token",
+      "change:approve",
+    ]);
   });
 
-  it("lets compliance read, reveal personal data and read the audit log, and change nothing", () => {
-    expect(permissionsOf("compliance")).toEqual(["bank:read", "pii:reveal", "audit:read"]);
+  it("lets compliance read, reveal personal data, read the audit log and review applications, and change nothing at the bank", () => {
+    expect(permissionsOf("compliance")).toEqual(["bank:read", "pii:reveal", "audit:read", "review:decide", "review:confirm"]);
+  });
+
+  it("lets only compliance and admin decide and confirm reviews", () => {
+    expect(roles.filter((role) => can(role, "review:decide"))).toEqual(["admin", "compliance"]);
+    expect(roles.filter((role) => can(role, "review:confirm"))).toEqual(["admin", "compliance"]);
   });
 
   it("gives viewer read access only", () => {

@@ -27,20 +27,32 @@ export const permissions = [
   "credentials:manage",
   /** Run the console's index of the bank: its receiver secret, subscriptions, backfill and purge (Settings). */
   "index:manage",
+  /** Work the compliance review queue: assign, checklist, notes, propose a decision, download a case record. */
+  "review:decide",
+  /** Confirm or send back a decision another reviewer proposed (four-eyes; never one's own proposal). */
+  "review:confirm",
+  /**
+   * Approve or reject a change someone else asked for, where four-eyes holds (docs/approvals.md); the approver must also
+   * hold the permission the change itself needs. Never one's own request.
+   */
+  "change:approve",
+  /** Switch four-eyes on changes on or off per environment. */
+  "approvals:configure",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 const table: Record<Role, readonly Permission[]> = {
   admin: permissions,
-  operations: ["bank:read", "bank:userdata:write", "webhook:write", "simulation:run", "card:token"],
-  compliance: ["bank:read", "pii:reveal", "audit:read"],
+  operations: ["bank:read", "bank:userdata:write", "webhook:write", "simulation:run", "card:token", "change:approve"],
+  compliance: ["bank:read", "pii:reveal", "audit:read", "review:decide", "review:confirm"],
   viewer: ["bank:read"],
 };
 
 export const roleDescriptions: Record<Role, string> = {
   admin: "Everything, including staff users, bank credentials and the index of the bank",
-  operations: "Read everything; edit userdata, manage webhooks, run simulations, request card tokens",
-  compliance: "Read everything including unmasked personal data (audited); read the audit log",
+  operations: "Read everything; edit userdata, manage webhooks, run simulations, request card tokens; approve another person's changes",
+  compliance:
+    "Read everything including unmasked personal data (audited); read the audit log; review applications and confirm another reviewer's decisions",
   viewer: "Read-only; personal data masked",
 };
 

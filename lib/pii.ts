@@ -6,6 +6,14 @@ import type { ListedResource } from "@/lib/contract/operations";
  * so is every unnamed field of a nested object. Unmasked data leaves the console only through the audited reveal.
  * Partial masks keep enough to recognise a record on the phone with a customer: the last four characters of numbers,
  * the first letter and domain of an email, nothing of a date of birth.
+ *
+ * THE RULE for a person's data shown to a role without `pii:reveal` (lib/pii.test.ts checks every allowlist against
+ * it): names YES, in full, so staff can recognise a caller; everything that identifies, locates or reaches a person NO:
+ * identification and account numbers, tax ids, phone numbers (at most their last four), emails (first letter and
+ * domain), dates of birth (nothing), and a home address's street and postal code (city, state and country stay). A
+ * business's address is public and shown, except a sole proprietor's: that business is a person, and its address is
+ * their home, so it is masked like a person's (`legal_structure` "soleprop"). Numbers that identify a bank or a
+ * transfer rather than a person (routing numbers, ACH trace numbers) are shown.
  */
 
 /** Every kind of bank object the console shows: the contract's listed resources and a webhook's delivery attempts. */
@@ -32,76 +40,214 @@ const hideEmail: Masker = (value) => {
   return at <= 0 ? "*".repeat(value.length) : `${value[0]}***${value.slice(at)}`;
 };
 const hideDate: Masker = () => "****-**-**";
+/** A url without a user or password in it (the sandbox refuses them now; one saved before is still shown without). */
+const withoutCredentials: Masker = (value) => {
+  try {
+    const url = new URL(value);
+    if (!url.username && !url.password) return value;
+    url.username = "";
+    url.password = "";
+    return url.href;
+  } catch {
+    return maskedValue;
+  }
+};
+/**
+ * A failed delivery as roles that may not manage webhooks see it: the status, or that the bank refused the target,
+ * or that no answer came; never the receiver's reply nor a network error naming an internal address (the full text is
+ * shown to `webhook:write`, lib/api/bank-allowlist.ts).
+ */
+const deliveryOutcome: Masker = (value) => {
+  const status = /^HTTP \d{3}/.exec(value);
+  if (status) return `${status[0]} (reply shown to roles that manage webhooks)`;
+  if (value.startsWith("refused:")) return "refused: the target is not allowed";
+  if (/^no response within \d+ ms$/.test(value)) return value;
+  return "no answer (details shown to roles that manage webhooks)";
+};
 
 const stamps = { created_at: "show", updated_at: "show" } as const;
 /** A person's address: the region, not where they live. */
 const personAddress: Allowlist = { city: "show", state: "show", country: "show" };
-/** A business's address is public. */
+/** A business's address is public (a sole proprietor's is a person's: see soleProprietorRules). */
 const businessAddress: Allowlist = { ...personAddress, street_line_1: "show", street_line_2: "show", postal_code: "show" };
 
 /** The fields each resource shows (lib/contract/resources.ts lists them all); anything not named here is masked. */
 export const allowlists: Record<MaskedResource, Allowlist> = {
   network_transfer: {
-    id: "show", amount: "show", ...stamps, cross_bank: "show", description: "show", estimated_settlement_at: "show",
-    from_account_id: "show", to_account_id: "show", status: "show", error: "show", org_id: "show", version: "show",
+    id: "show",
+    amount: "show",
+    ...stamps,
+    cross_bank: "show",
+    description: "show",
+    estimated_settlement_at: "show",
+    from_account_id: "show",
+    to_account_id: "show",
+    status: "show",
+    error: "show",
+    org_id: "show",
+    version: "show",
     balanced_at: "show",
   },
   ach: {
-    id: "show", account_id: "show", counterparty_id: "show", amount: "show", ...stamps, description: "show",
-    direction: "show", effective_date: "show", error: "show", originator_name: "show", scheduled_settlement: "show",
-    sec_code: "show", service: "show", status: "show", org_id: "show", trace_number: "show",
+    id: "show",
+    account_id: "show",
+    counterparty_id: "show",
+    amount: "show",
+    ...stamps,
+    description: "show",
+    direction: "show",
+    effective_date: "show",
+    error: "show",
+    originator_name: "show",
+    scheduled_settlement: "show",
+    sec_code: "show",
+    service: "show",
+    status: "show",
+    org_id: "show",
+    trace_number: "show",
   },
   fednow: {
-    id: "show", account_id: "show", amount: "show", bank_id: "show", org_id: "show", ...stamps, currency: "show",
-    description: "show", memo: "show", error: "show", external_account_number: keepLastFour, external_name: "show",
-    external_routing_number: "show", external_status: "show", external_reject_reason: { code: "show", message: "show" },
-    fed_settlement_date: "show", originator_name: "show", payment_id: "show", payment_type: "show",
-    related_fednow_ids: "show", security_context: { user_agent: "show" }, status: "show",
+    id: "show",
+    account_id: "show",
+    amount: "show",
+    bank_id: "show",
+    org_id: "show",
+    ...stamps,
+    currency: "show",
+    description: "show",
+    memo: "show",
+    error: "show",
+    external_account_number: keepLastFour,
+    external_name: "show",
+    external_routing_number: "show",
+    external_status: "show",
+    external_reject_reason: { code: "show", message: "show" },
+    fed_settlement_date: "show",
+    originator_name: "show",
+    payment_id: "show",
+    payment_type: "show",
+    related_fednow_ids: "show",
+    security_context: { user_agent: "show" },
+    status: "show",
   },
   counterparty: {
-    id: "show", name: "show", ...stamps,
+    id: "show",
+    name: "show",
+    ...stamps,
     ach: { account_number: keepLastFour, account_type: "show", routing_number: "show" },
     wire: { account_number: keepLastFour, routing_number: "show", bank_name: "show" },
   },
   deposit_sweep: {
-    id: "show", account_id: "show", bank_id: "show", customer_id: "show", customer_email: hideEmail,
-    customer_identifier: keepLastFour, network: "show", network_account_id: keepLastFour, opted_in: "show",
-    sweep_balance: "show", threshold_balance: "show", ...stamps,
+    id: "show",
+    account_id: "show",
+    bank_id: "show",
+    customer_id: "show",
+    customer_email: hideEmail,
+    customer_identifier: keepLastFour,
+    network: "show",
+    network_account_id: keepLastFour,
+    opted_in: "show",
+    sweep_balance: "show",
+    threshold_balance: "show",
+    ...stamps,
   },
   person_application: {
-    id: "show", citizenship: "show", ...stamps, date_of_birth: hideDate, email_address: hideEmail, first_name: "show",
-    middle_name: "show", last_name: "show", identification_number: keepLastFour, identification_number_type: "show",
-    occupation: "show", person_id: "show", phone_number: keepLastFour, physical_address: personAddress,
-    document_ids: "show", mailing_address: personAddress, secondary_email_address: hideEmail,
+    id: "show",
+    citizenship: "show",
+    ...stamps,
+    date_of_birth: hideDate,
+    email_address: hideEmail,
+    first_name: "show",
+    middle_name: "show",
+    last_name: "show",
+    identification_number: keepLastFour,
+    identification_number_type: "show",
+    occupation: "show",
+    person_id: "show",
+    phone_number: keepLastFour,
+    physical_address: personAddress,
+    document_ids: "show",
+    mailing_address: personAddress,
+    secondary_email_address: hideEmail,
   },
   business_application: {
-    id: "show", bank_id: "show", ...stamps, dba: "show", description: "show", established_on: "show",
-    identification_number: keepLastFour, identification_number_type: "show", incorporation_state: "show",
-    legal_structure: "show", mailing_address: businessAddress, physical_address: businessAddress, naics: "show",
-    naics_description: "show", name: "show",
+    id: "show",
+    bank_id: "show",
+    ...stamps,
+    dba: "show",
+    description: "show",
+    established_on: "show",
+    identification_number: keepLastFour,
+    identification_number_type: "show",
+    incorporation_state: "show",
+    legal_structure: "show",
+    mailing_address: businessAddress,
+    physical_address: businessAddress,
+    naics: "show",
+    naics_description: "show",
+    name: "show",
     person_applications: { each: { id: "show", ownership_percentage: "show", roles: "show", title: "show" } },
-    phone_number: keepLastFour, tin: keepLastFour, urls: "show", document_ids: "show", publicly_traded: "show",
-    org_id: "show", parent_businesses: "show",
+    phone_number: keepLastFour,
+    tin: keepLastFour,
+    urls: "show",
+    document_ids: "show",
+    publicly_traded: "show",
+    org_id: "show",
+    parent_businesses: "show",
   },
   card: {
-    id: "show", account_id: "show", person_id: "show", cardholder_name: "show", form: "show", last_four: "show",
-    expiration_month: "show", expiration_year: "show", status: "show", ...stamps,
+    id: "show",
+    account_id: "show",
+    person_id: "show",
+    cardholder_name: "show",
+    form: "show",
+    last_four: "show",
+    expiration_month: "show",
+    expiration_year: "show",
+    status: "show",
+    ...stamps,
   },
   digital_wallet_token: {
-    id: "show", card_id: "show", status: "show", fulfillment_status: "show", message_type: "show",
-    token_requestor_name: "show", token_requestor_id: "show", token_last_four: "show", ...stamps,
+    id: "show",
+    card_id: "show",
+    status: "show",
+    fulfillment_status: "show",
+    message_type: "show",
+    token_requestor_name: "show",
+    token_requestor_id: "show",
+    token_last_four: "show",
+    ...stamps,
   },
   webhook: {
-    id: "show", url: "show", event: "show", status: "show", basic_user: "show", basic_secret: "show", error: "show", ...stamps,
+    id: "show",
+    url: withoutCredentials,
+    event: "show",
+    status: "show",
+    basic_user: "show",
+    basic_secret: "show",
+    error: "show",
+    ...stamps,
   },
   webhook_delivery: {
-    id: "show", webhook_id: "show", event: "show", op: "show", object_id: "show", attempt: "show", attempted_at: "show",
-    status_code: "show", latency_ms: "show", error: "show", succeeded: "show", url: "show",
+    id: "show",
+    webhook_id: "show",
+    event: "show",
+    op: "show",
+    object_id: "show",
+    attempt: "show",
+    attempted_at: "show",
+    status_code: "show",
+    latency_ms: "show",
+    error: deliveryOutcome,
+    succeeded: "show",
+    url: withoutCredentials,
+    // The notification as sent: event, op, the object's id and its address at the bank; no personal data.
+    request_body: "show",
+    // response_body (the receiver's reply) is not named: masked, except for roles that manage webhooks (bank-allowlist.ts).
   },
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** An allowlist as looked up on the hot path: a Map has no inherited keys, so `constructor` or `__proto__` find no rule. */
 type Rule = "show" | Masker | Rules | { each: Rules };
@@ -117,6 +263,19 @@ function toRules(allowlist: Allowlist): Rules {
 }
 
 const rulesByResource = new Map(Object.entries(allowlists).map(([resource, allowlist]) => [resource as MaskedResource, toRules(allowlist)]));
+
+/** A sole proprietorship is a person doing business under their own name: its addresses are their home. */
+export const soleProprietorAllowlist: Allowlist = {
+  ...allowlists.business_application,
+  mailing_address: personAddress,
+  physical_address: personAddress,
+};
+const soleProprietorRules = toRules(soleProprietorAllowlist);
+
+function rulesFor(resource: MaskedResource, object: Record<string, unknown>): Rules {
+  if (resource === "business_application" && object.legal_structure === "soleprop") return soleProprietorRules;
+  return rulesByResource.get(resource)!;
+}
 
 function maskValue(rule: Rule | undefined, value: unknown): unknown {
   if (value === null || value === undefined || rule === "show") return value;
@@ -148,5 +307,41 @@ function maskObject(rules: Rules, object: Record<string, unknown>): Record<strin
  * from the bank, which nothing else holds (a copy per object was the largest cost of showing a masked page).
  */
 export function maskForViewer(resource: MaskedResource, object: Record<string, unknown>): Record<string, unknown> {
-  return maskObject(rulesByResource.get(resource)!, object);
+  return maskObject(rulesFor(resource, object), object);
+}
+
+/**
+ * The bank-attached (`bankdata`) fields of an application that are a risk assessment rather than personal data, shown
+ * in the review queue as fields (docs/reviews.md): the KYC vendor, its result and score. Anything else in `bankdata`
+ * stays masked; only strings, numbers and booleans are shown.
+ */
+export const riskSummaryFields = ["kyc_vendor", "kyc_result", "kyc_status", "risk_score", "risk_level"] as const;
+
+/** The risk summary of an application's unmasked state (call before masking it): allowlisted bankdata fields only. */
+export function riskSummary(state: Record<string, unknown> | null): Array<{ field: string; value: string | number | boolean }> {
+  const bankdata = state?.bankdata;
+  if (!isPlainObject(bankdata)) return [];
+  return riskSummaryFields.flatMap((field) => {
+    const value = Object.hasOwn(bankdata, field) ? bankdata[field] : undefined;
+    return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? [{ field, value }] : [];
+  });
+}
+
+/**
+ * The fields masking hides in `object` (dotted paths, array items as `[n]`): what a reveal of it shows. For the audit
+ * record of a reveal; the object is not changed.
+ */
+export function maskedFields(resource: MaskedResource, object: Record<string, unknown>): string[] {
+  const masked = maskForViewer(resource, structuredClone(object));
+  const found: string[] = [];
+  const walk = (shown: unknown, original: unknown, path: string) => {
+    if (shown === original) return;
+    if (isPlainObject(shown) && isPlainObject(original)) {
+      for (const key of Object.keys(original)) walk(shown[key], original[key], path ? `${path}.${key}` : key);
+    } else if (Array.isArray(shown) && Array.isArray(original)) {
+      original.forEach((item, index) => walk(shown[index], item, `${path}[${index}]`));
+    } else found.push(path);
+  };
+  walk(masked, object, "");
+  return found;
 }

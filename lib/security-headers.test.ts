@@ -38,4 +38,19 @@ describe("headers on every page and API answer", () => {
     expect(responseHeaders({ protocol: "http:", forwardedProto: "https" })["Strict-Transport-Security"]).toBe("max-age=31536000");
     expect(responseHeaders({ protocol: "http:", forwardedProto: "http" })).not.toHaveProperty("Strict-Transport-Security");
   });
+
+  it("add includeSubDomains to HSTS where HSTS_INCLUDE_SUBDOMAINS=on configures it", () => {
+    expect(responseHeaders({ protocol: "https:", forwardedProto: null, includeSubDomains: true })["Strict-Transport-Security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
+    const saved = process.env.HSTS_INCLUDE_SUBDOMAINS;
+    process.env.HSTS_INCLUDE_SUBDOMAINS = "on";
+    try {
+      expect(responseHeaders({ protocol: "https:", forwardedProto: null })["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
+    } finally {
+      if (saved === undefined) delete process.env.HSTS_INCLUDE_SUBDOMAINS;
+      else process.env.HSTS_INCLUDE_SUBDOMAINS = saved;
+    }
+    expect(responseHeaders({ protocol: "https:", forwardedProto: null })["Strict-Transport-Security"]).toBe("max-age=31536000");
+  });
 });

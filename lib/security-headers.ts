@@ -43,10 +43,19 @@ export function setDataResponseHeaders(headers: Headers, request: { url: { proto
  * HSTS only when the request arrived over https (directly or as the reverse proxy reports it): over plain http a
  * browser ignores it, and the console's default is plain http on 127.0.0.1.
  */
-export function responseHeaders(request: { protocol: string; forwardedProto: string | null }): Record<string, string> {
+export function responseHeaders(request: { protocol: string; forwardedProto: string | null; includeSubDomains?: boolean }): Record<string, string> {
   const https = request.protocol === "https:" || request.forwardedProto?.split(",")[0]?.trim() === "https";
+  const includeSubDomains = request.includeSubDomains ?? hstsIncludesSubDomains();
   return {
     "Cache-Control": "no-store",
-    ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+    ...(https ? { "Strict-Transport-Security": includeSubDomains ? "max-age=31536000; includeSubDomains" : "max-age=31536000" } : {}),
   };
+}
+
+/**
+ * HSTS_INCLUDE_SUBDOMAINS=on (validated with the other settings in lib/env/schema.ts): HSTS covers every subdomain of
+ * the console's host too. Read from the process environment here, since proxy.ts runs before any setting is loaded.
+ */
+function hstsIncludesSubDomains(): boolean {
+  return process.env.HSTS_INCLUDE_SUBDOMAINS === "on";
 }

@@ -17,15 +17,15 @@ const publicRoutes = [{ method: "GET", path: "/health" }];
 const describedRoutes = [{ method: "GET", path: "/openapi.json" }];
 
 /** Each known path as a pattern with the methods it answers (for 405 versus 404). */
-const knownPaths = [...operations, ...[...publicRoutes, ...describedRoutes].map((route) => ({ ...route, method: route.method.toLowerCase() }))].reduce(
-  (paths, operation) => {
-    const pattern = `^${operation.path.replace(/\{[a-z_]+\}/g, "[^/]+")}$`;
-    const methods = paths.get(pattern) ?? new Set<string>();
-    methods.add(operation.method.toUpperCase());
-    return paths.set(pattern, methods);
-  },
-  new Map<string, Set<string>>(),
-);
+const knownPaths = [
+  ...operations,
+  ...[...publicRoutes, ...describedRoutes].map((route) => ({ ...route, method: route.method.toLowerCase() })),
+].reduce((paths, operation) => {
+  const pattern = `^${operation.path.replace(/\{[a-z_]+\}/g, "[^/]+")}$`;
+  const methods = paths.get(pattern) ?? new Set<string>();
+  methods.add(operation.method.toUpperCase());
+  return paths.set(pattern, methods);
+}, new Map<string, Set<string>>());
 const knownPathMatchers = [...knownPaths].map(([pattern, methods]) => ({ regex: new RegExp(pattern), methods: [...methods] }));
 
 export interface AppDependencies {

@@ -41,6 +41,8 @@ export const defaultSandboxSettings: SandboxSettings = {
     requestTimeoutMs: 10_000,
     pollIntervalMs: 200,
     refusedConsole: null,
+    // Tests deliver to receivers on this machine.
+    allowedNetworks: ["127.0.0.0/8", "::1/128"],
   },
   dpopIatWindowSeconds: 60,
 };

@@ -31,7 +31,7 @@ if (command === "keys") {
 
 async function sandboxIsRunning(): Promise<boolean> {
   try {
-    await fetch(`http://${env.HOST}:${env.SANDBOX_PORT}/health`, { signal: AbortSignal.timeout(1000) });
+    await fetch(`http://${env.SANDBOX_HOST}:${env.SANDBOX_PORT}/health`, { signal: AbortSignal.timeout(1000) });
     return true;
   } catch {
     return false;
@@ -40,7 +40,7 @@ async function sandboxIsRunning(): Promise<boolean> {
 
 const sandbox = await startSandbox({
   port: env.SANDBOX_PORT,
-  host: env.HOST,
+  host: env.SANDBOX_HOST,
   databaseUrl: env.SANDBOX_DATABASE_URL,
   dataDir,
   publicUrl: env.SANDBOX_PUBLIC_URL,

@@ -39,25 +39,37 @@ const stopAll = async (code: number) => {
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
-const sandboxUrl = `http://${consoleEnv.HOST}:${consoleEnv.SANDBOX_PORT}`;
+const sandboxUrl = `http://${consoleEnv.SANDBOX_HOST}:${consoleEnv.SANDBOX_PORT}`;
 const consoleUrl = `http://${consoleEnv.HOST}:${consoleEnv.PORT}`;
 
 try {
-  const sandbox = startService("sandbox", process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
-    ...process.env,
-    SANDBOX_DATABASE_URL: sandboxEnv.SANDBOX_DATABASE_URL ?? embedded!.url,
-  }, logFile);
+  const sandbox = startService(
+    "sandbox",
+    process.execPath,
+    ["--import", "tsx", "sandbox/main.ts"],
+    {
+      ...process.env,
+      SANDBOX_DATABASE_URL: sandboxEnv.SANDBOX_DATABASE_URL ?? embedded!.url,
+    },
+    logFile,
+  );
   services.push(sandbox);
   await waitUntilReady(`${sandboxUrl}/health`, sandbox);
 
-  const consoleServer = startService("console", process.execPath, ["--import", "tsx", "scripts/console-server.ts"], {
-    ...process.env,
-    ...localSecrets(consoleEnv.DATA_ROOT, process.env),
-    AUTH_TRUST_HOST: "true",
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    DATABASE_URL: consoleEnv.DATABASE_URL ?? embedded!.url,
-  }, logFile);
+  const consoleServer = startService(
+    "console",
+    process.execPath,
+    ["--import", "tsx", "scripts/console-server.ts"],
+    {
+      ...process.env,
+      ...localSecrets(consoleEnv.DATA_ROOT, process.env),
+      AUTH_TRUST_HOST: "true",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: consoleEnv.DATABASE_URL ?? embedded!.url,
+    },
+    logFile,
+  );
   services.push(consoleServer);
   await waitUntilReady(`${consoleUrl}/api/health`, consoleServer);
 
@@ -85,4 +97,3 @@ try {
   console.error(error instanceof Error ? error.message : error);
   await stopAll(1);
 }
-

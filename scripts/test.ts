@@ -12,12 +12,17 @@ const productionEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production
 
 const gates = {
   typecheck: () => run("Typecheck", bin("tsc"), ["--noEmit"]),
-  lint: () => run("Lint", bin("eslint"), [".", "--max-warnings=0"]),
+  lint: () => {
+    run("Lint", bin("eslint"), [".", "--max-warnings=0"]);
+    run("Formatting", bin("prettier"), ["--check", "."]);
+  },
   unit: () => {
     // Shuffled files and tests in a new order every run, so an order dependency shows up; the seed is printed to
     // replay a failing order (VITEST_SEED=<seed>).
     const seed = process.env.VITEST_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
-    console.log(`\nVitest shuffle seed ${seed}: replay with VITEST_SEED=${seed} npm test, or npx vitest run --sequence.shuffle --sequence.seed=${seed}`);
+    console.log(
+      `\nVitest shuffle seed ${seed}: replay with VITEST_SEED=${seed} npm test, or npx vitest run --sequence.shuffle --sequence.seed=${seed}`,
+    );
     run("Unit and integration tests", bin("vitest"), ["run", "--sequence.shuffle", `--sequence.seed=${seed}`]);
   },
   build: () => run("Production build", bin("next"), ["build"], productionEnv),

@@ -14,7 +14,10 @@ function trackedFiles(): string[] {
 describe("paths cited in docs and code", () => {
   it("all exist", () => {
     const missing = trackedFiles().flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(citedPath)].map((match) => match[1]!).filter((path) => !existsSync(path)).map((path) => `${file}: ${path}`),
+      [...readFileSync(file, "utf8").matchAll(citedPath)]
+        .map((match) => match[1]!)
+        .filter((path) => !existsSync(path))
+        .map((path) => `${file}: ${path}`),
     );
     expect(missing).toEqual([]);
   });

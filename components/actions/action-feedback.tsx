@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { isSignedOut, SignInAgainLink } from "@/components/auth/sign-in-again";
 import { useCan } from "@/components/console/providers";
 import { describeFailure } from "@/lib/bank/browser";
 
@@ -9,9 +10,19 @@ export function ActionError({ error, testId = "action-error" }: { error: unknown
   if (!error) return null;
   const { title, message, requestId } = describeFailure(error);
   return (
-    <div role="alert" data-testid={testId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      data-testid={testId}
+      className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+    >
       <p>
         <span className="font-semibold">{title}:</span> {message}
+        {isSignedOut(error) ? (
+          <>
+            {" "}
+            <SignInAgainLink /> to return to this page.
+          </>
+        ) : null}
       </p>
       {requestId ? <p className="font-mono text-xs opacity-80">request id {requestId}</p> : null}
     </div>

@@ -7,10 +7,15 @@ export function AuditFilters({ filter, actions }: { filter: AuditFilter; actions
   return (
     <FilterForm action="/audit" label="Filter the audit log" exportHref={`/api/audit/export?${exportQuery}`}>
       <TextField label="Actor" name="actor" defaultValue={filter.actor ?? ""} placeholder="email" />
-      <SelectField label="Action" name="action" defaultValue={filter.action ?? ""} options={[{ value: "", label: "any" }, ...actions.map((action) => ({ value: action, label: action }))]} />
+      <SelectField
+        label="Action"
+        name="action"
+        defaultValue={filter.action ?? ""}
+        options={[{ value: "", label: "any" }, ...actions.map((action) => ({ value: action, label: action }))]}
+      />
       <TextField label="Target" name="target" defaultValue={filter.target ?? ""} placeholder="id" />
-      <TextField label="From" name="from" type="date" defaultValue={filter.from ?? ""} />
-      <TextField label="To" name="to" type="date" defaultValue={filter.to ?? ""} />
+      <TextField label="From (UTC)" name="from" type="date" defaultValue={filter.from ?? ""} />
+      <TextField label="To (UTC)" name="to" type="date" defaultValue={filter.to ?? ""} />
     </FilterForm>
   );
 }

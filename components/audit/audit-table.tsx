@@ -1,61 +1,173 @@
+import Link from "next/link";
+import { FieldDiff, RecordedFields } from "@/components/bank/field-diff";
+import { CopyButton } from "@/components/bank/copy-button";
+import { IdValue } from "@/components/bank/value";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { AuditRecord } from "@/lib/audit/trail";
+import type { AuditFilter, AuditRecord } from "@/lib/audit/trail";
+import { When } from "@/components/format/when";
+import { enumWords, shortId } from "@/lib/format";
+import { recordChanges } from "@/lib/json-diff";
+import { detailHref, resourceOfRecord } from "@/lib/resources";
 
-const outcomeColour = { succeeded: "text-emerald-700 dark:text-emerald-400", failed: "text-red-700 dark:text-red-400", pending: "text-amber-700 dark:text-amber-400" } as const;
+const outcomeColour = {
+  succeeded: "text-emerald-700 dark:text-emerald-400",
+  failed: "text-red-700 dark:text-red-400",
+  pending: "text-amber-700 dark:text-amber-400",
+} as const;
 
-function Change({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="text-muted">none</span>;
-  return <pre className="max-w-xs overflow-x-auto whitespace-pre-wrap break-all text-xs">{JSON.stringify(value, null, 1)}</pre>;
+/** A record as a two-column card on narrow screens: every cell a block in the grid, the changes across both columns. */
+const stacked =
+  "max-md:grid max-md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] max-md:gap-x-3 max-md:py-2 max-md:[&>td]:block max-md:[&>td]:min-w-0 max-md:[&>td]:py-1 max-md:[&>td]:whitespace-normal max-md:[&>td]:break-words";
+
+/** Changed fields shown before the rest fold away, so a create's whole object does not make a row a page tall. */
+const visibleChanges = 4;
+
+/** The object a record is about: its target, or for a create (written before the bank named it) the id in its `after`. */
+function targetOf(record: AuditRecord): string | null {
+  if (record.targetId) return record.targetId;
+  const after = record.after as { id?: unknown } | null;
+  return after && typeof after === "object" && typeof after.id === "string" ? after.id : null;
 }
 
-export function AuditTable({ records }: { records: AuditRecord[] }) {
+/**
+ * The audit log's rows: when (in the staff member's zone, the exact second on hover), who, what, the object it was
+ * about (linked to its page while its environment is the active one, since detail pages read the active bank), how it
+ * ended, what changed as the same field diff the Timeline shows, and the request id to copy.
+ */
+export function AuditTable({ records, zone, environment }: { records: AuditRecord[]; zone: string; environment: string }) {
   return (
-    <Table data-testid="audit-table">
-      <thead className="bg-surface-2">
+    // Below md each record is a stacked card (the cells wrap), so a narrow screen never scrolls a wide table sideways.
+    <Table data-testid="audit-table" className="min-w-full divide-y divide-line text-sm max-md:block">
+      <thead className="bg-surface-2 max-md:hidden">
         <tr>
-          <Th>Time (UTC)</Th>
+          <Th>Time</Th>
           <Th>Actor</Th>
-          <Th>Environment</Th>
           <Th>Action</Th>
           <Th>Target</Th>
           <Th>Outcome</Th>
-          <Th>Before</Th>
-          <Th>After</Th>
+          <Th className="min-w-[18rem]">Changes</Th>
           <Th>Request</Th>
         </tr>
       </thead>
-      <tbody className="divide-y divide-line">
+      <tbody className="divide-y divide-line max-md:block">
         {records.length === 0 ? (
           <tr>
-            <Td colSpan={9} className="text-muted">
+            <Td colSpan={7} className="text-muted">
               No audit records match.
             </Td>
           </tr>
         ) : (
-          records.map((record) => (
-            <tr key={record.id}>
-              <Td className="whitespace-nowrap font-mono text-xs">{record.at}</Td>
-              <Td>
-                {record.actorEmail} <span className="text-muted">({record.role})</span>
-              </Td>
-              <Td>{record.environment ?? "n/a"}</Td>
-              <Td className="font-mono text-xs">{record.action}</Td>
-              <Td className="font-mono text-xs">{record.targetId ?? "n/a"}</Td>
-              <Td className={outcomeColour[record.outcome]}>
-                {record.outcome}
-                {record.error ? <span className="block text-xs">{record.error}</span> : null}
-              </Td>
-              <Td>
-                <Change value={record.before} />
-              </Td>
-              <Td>
-                <Change value={record.after} />
-              </Td>
-              <Td className="font-mono text-xs">{record.requestId}</Td>
-            </tr>
-          ))
+          records.map((record) => {
+            const target = targetOf(record);
+            const resource = resourceOfRecord(record.action, target);
+            const linked = target && resource && record.environment === environment ? detailHref(resource, target) : undefined;
+            return (
+              <tr key={record.id} data-record={record.id} data-action={record.action} className={stacked}>
+                <Td className="whitespace-nowrap">
+                  <When at={record.at} zone={zone} relative="below" className="tabular-nums" />
+                </Td>
+                <Td className="max-w-[14rem]" data-testid="audit-actor">
+                  <span className="block truncate" title={record.actorEmail} data-testid="audit-actor-email">
+                    {record.actorEmail}
+                  </span>
+                  <span className="block text-xs text-muted" data-testid="audit-actor-role">
+                    {record.role}
+                  </span>
+                </Td>
+                <Td>
+                  <span className="font-mono text-xs" data-testid="audit-action">
+                    {/* A break after each dot, never inside a word: "network_transfer.<wbr>userdata.<wbr>update". */}
+                    {record.action.split(".").map((part, index, parts) => (
+                      <span key={index}>
+                        {part}
+                        {index < parts.length - 1 ? (
+                          <>
+                            .<wbr />
+                          </>
+                        ) : null}
+                      </span>
+                    ))}
+                  </span>
+                  {record.environment ? (
+                    <span className="block text-xs text-muted" title={`environment: ${record.environment}`}>
+                      {enumWords(record.environment)}
+                    </span>
+                  ) : null}
+                </Td>
+                <Td data-testid="audit-target" className="max-md:col-span-2 max-md:[&_span]:break-all max-md:[&_span]:whitespace-normal">
+                  {target ? <IdValue id={target} href={linked} full /> : <span className="text-muted">—</span>}
+                </Td>
+                <Td className={`whitespace-nowrap ${outcomeColour[record.outcome]}`} data-testid="audit-outcome">
+                  {record.outcome}
+                  {record.error ? <span className="block max-w-[16rem] text-xs whitespace-normal">{record.error}</span> : null}
+                </Td>
+                <Td className="max-w-[36rem] max-md:col-span-2 max-md:max-w-none">
+                  <Changes record={record} resource={resource} zone={zone} />
+                </Td>
+                <Td className="whitespace-nowrap" data-testid="audit-request">
+                  <span className="font-mono text-xs" title={record.requestId} data-request-id={record.requestId}>
+                    {shortId(record.requestId)}
+                  </span>
+                  <CopyButton value={record.requestId} label="Copy request id" />
+                </Td>
+              </tr>
+            );
+          })
         )}
       </tbody>
     </Table>
+  );
+}
+
+function Changes({ record, resource, zone }: { record: AuditRecord; resource: ReturnType<typeof resourceOfRecord>; zone: string }) {
+  const changes = recordChanges(record.before, record.after);
+  if (changes.length === 0) {
+    // Nothing changed in what was recorded (the same object before and after): show what it was about, unchanged.
+    const recorded = record.after ?? record.before;
+    if (recorded === null || recorded === undefined) return <span className="text-xs text-muted">no fields recorded</span>;
+    if (typeof recorded !== "object" || Array.isArray(recorded))
+      return <span className="font-mono text-xs break-all">{JSON.stringify(recorded)}</span>;
+    return (
+      <>
+        <span className="text-xs text-muted">recorded, unchanged:</span>
+        <RecordedFields
+          value={recorded as Record<string, unknown>}
+          resource={resource}
+          zone={zone}
+          visible={visibleChanges}
+          testId="audit-recorded"
+        />
+      </>
+    );
+  }
+  return <FieldDiff changes={changes} resource={resource} zone={zone} visible={visibleChanges} testId="audit-changes" itemTestId="audit-change" />;
+}
+
+/** The active filters as chips; each one's × drops it (a link, so it works as the form does, without JavaScript). */
+export function AuditFilterChips({ filter }: { filter: AuditFilter }) {
+  const labels: Record<string, string> = { actor: "Actor", action: "Action", target: "Target", from: "From (UTC)", to: "To (UTC)" };
+  const active = Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+  if (active.length === 0) return null;
+  const without = (name: string) => {
+    const query = new URLSearchParams(active.filter(([key]) => key !== name));
+    return query.size > 0 ? `/audit?${query}` : "/audit";
+  };
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2 text-xs" data-testid="audit-filter-chips">
+      {active.map(([name, value]) => (
+        <Link
+          key={name}
+          href={without(name)}
+          data-testid="filter-chip"
+          aria-label={`Remove filter: ${labels[name] ?? name} ${value}`}
+          className="max-w-full rounded-full border border-line bg-surface-2 px-2 py-0.5 break-all hover:border-line-strong"
+        >
+          {labels[name] ?? name}: <span className="font-mono">{value}</span> ×
+        </Link>
+      ))}
+      <Link href="/audit" className="text-accent hover:underline">
+        Clear filters
+      </Link>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { signInWithPassword, type SignInState } from "@/app/(auth)/sign-in/actions";
+import { signInWithPassword, type SignInState } from "@/lib/actions/sign-in";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -11,7 +11,17 @@ export function SignInForm({ from }: { from: string }) {
   return (
     <form action={action} className="space-y-4">
       <input type="hidden" name="from" value={from} />
-      <TextField label="Email" name="email" type="email" autoComplete="username" required autoFocus />
+      {/* React resets the form after the action; the key makes the email field take the kept value back. */}
+      <TextField
+        key={`email:${state.email ?? ""}`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        defaultValue={state.email}
+        autoFocus={!state.email}
+      />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
       {state.error ? (
         <Notice tone="error" testId="sign-in-error">

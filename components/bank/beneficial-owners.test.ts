@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ownershipFlags } from "./beneficial-owners";
 
 describe("beneficial-owner review flags", () => {
-  const owner = (ownership_percentage: number, roles: string[]) => ({ id: `apsn_${ownership_percentage}`, ownership_percentage, roles, title: "Owner" });
+  const owner = (ownership_percentage: number, roles: string[]) => ({
+    id: `apsn_${ownership_percentage}`,
+    ownership_percentage,
+    roles,
+    title: "Owner",
+  });
 
   it("flag ownership over 100% and a missing controlling person", () => {
     expect(ownershipFlags([owner(60, ["signer"]), owner(50, ["signer"])])).toEqual([

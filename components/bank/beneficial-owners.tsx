@@ -41,48 +41,66 @@ export function BeneficialOwners({ owners: value }: { owners: unknown }) {
 
   return (
     <section aria-labelledby="section-owners" className="rounded-md border border-line bg-surface p-3 lg:col-span-2" data-testid="beneficial-owners">
-      <h2 id="section-owners" className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">
+      <h2 id="section-owners" className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
         Beneficial owners
       </h2>
       {flags.length > 0 ? (
         <ul role="alert" className="mb-2 space-y-1 text-sm" data-testid="owner-flags">
           {flags.map((flag) => (
-            <li key={flag} className="rounded border border-red-300 bg-red-50 px-2 py-1 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+            <li
+              key={flag}
+              className="rounded border border-red-300 bg-red-50 px-2 py-1 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+            >
               {flag}
             </li>
           ))}
         </ul>
       ) : null}
-      <table className="min-w-full text-sm">
-        <caption className="sr-only">Beneficial owners of this business</caption>
-        <thead className="border-b border-line text-left text-[11px] uppercase tracking-wide text-muted">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-semibold">Person application</th>
-            <th scope="col" className="py-1 pr-3 text-right font-semibold">Ownership</th>
-            <th scope="col" className="py-1 pr-3 font-semibold">Roles</th>
-            <th scope="col" className="py-1 font-semibold">Title</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {owners.map((owner) => (
-            <tr key={owner.id} data-testid="owner-row">
-              <td className="py-1 pr-3">
-                <IdValue id={owner.id} href={detailHref("person_application", owner.id)} full />
-              </td>
-              <td className="py-1 pr-3 text-right tabular-nums">{owner.ownership_percentage}%</td>
-              <td className="py-1 pr-3">{owner.roles?.map((role) => role.replaceAll("_", " ")).join(", ")}</td>
-              <td className="py-1">{owner.title}</td>
+      {/* Its own scrolling box: on a phone the table is wider than the card. */}
+      <div className="relative overflow-x-auto" tabIndex={0}>
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">Beneficial owners of this business</caption>
+          <thead className="border-b border-line text-left text-[11px] tracking-wide text-muted uppercase">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                Person application
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">
+                Ownership
+              </th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                Roles
+              </th>
+              <th scope="col" className="py-1 font-semibold">
+                Title
+              </th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-line">
-          <tr>
-            <th scope="row" className="py-1 pr-3 text-left text-xs font-semibold text-muted">Total</th>
-            <td className={`py-1 pr-3 text-right font-semibold tabular-nums ${totalHundredths > 10_000 ? "text-red-700 dark:text-red-300" : ""}`}>{total}%</td>
-            <td colSpan={2} />
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {owners.map((owner) => (
+              <tr key={owner.id} data-testid="owner-row">
+                <td className="py-1 pr-3">
+                  <IdValue id={owner.id} href={detailHref("person_application", owner.id)} full />
+                </td>
+                <td className="py-1 pr-3 text-right tabular-nums">{owner.ownership_percentage}%</td>
+                <td className="py-1 pr-3">{owner.roles?.map((role) => role.replaceAll("_", " ")).join(", ")}</td>
+                <td className="py-1">{owner.title}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t border-line">
+            <tr>
+              <th scope="row" className="py-1 pr-3 text-left text-xs font-semibold text-muted">
+                Total
+              </th>
+              <td className={`py-1 pr-3 text-right font-semibold tabular-nums ${totalHundredths > 10_000 ? "text-red-700 dark:text-red-300" : ""}`}>
+                {total}%
+              </td>
+              <td colSpan={2} />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
     </section>
   );
 }

@@ -17,7 +17,7 @@ export function CopyButton({ value, label = "Copy id" }: { value: string; label?
           setTimeout(() => setCopied(false), 1200);
         });
       }}
-      className="ml-0.5 rounded px-1 text-[11px] text-muted hover:bg-surface-2 hover:text-fg"
+      className="copy-button"
     >
       {copied ? "copied" : "copy"}
     </button>

@@ -1,10 +1,11 @@
 import "server-only";
-import type { StaffUser } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { consoleBankClient } from "@/lib/bank/console-client";
+import { bankBaseUrl } from "@/lib/bank/transport";
 import type { Environment } from "@/lib/credentials/environments";
 import { can } from "@/lib/permissions";
 import type { ResourceName } from "@/lib/resources";
-import type { DetailContext } from "./detail-extras";
+import type { DetailContext } from "./detail-extra-props";
 
 /**
  * Per resource, what the server tells its detail page's actions. A card's token proof must be signed by the browser
@@ -16,7 +17,7 @@ export const detailContexts: Partial<Record<ResourceName, (user: StaffUser, envi
     if (!can(user.role, "card:token")) return {};
     const bank = await consoleBankClient(environment);
     if (!bank) return {};
-    const base = new URL(bank.baseUrl.endsWith("/") ? bank.baseUrl : `${bank.baseUrl}/`);
+    const base = bankBaseUrl(bank.baseUrl);
     base.username = "";
     base.password = "";
     return { tokenUrl: new URL(`card/${encodeURIComponent(id)}/uxt_access_token`, base).toString() };

@@ -1,21 +1,16 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
-import { CardTokenPanel } from "@/components/cards/card-token-panel";
-import { UserdataEditorLoader } from "@/components/userdata/userdata-editor-loader";
-import { WebhookDeliveries } from "@/components/webhooks/webhook-deliveries";
-import { WebhookStatusActions } from "@/components/webhooks/webhook-status-actions";
 import type { ResourceName } from "@/lib/resources";
+import type { DetailExtraProps } from "./detail-extra-props";
 
-/** What the server page tells a resource's actions (lib: components/bank/detail-context.ts); never credentials. */
-export type DetailContext = Record<string, string>;
-
-export interface DetailExtraProps {
-  id: string;
-  /** The object as the page shows it (masked). */
-  object: Record<string, unknown>;
-  context: DetailContext;
-}
+// Each extra is its own chunk, loaded (and server-rendered) only on the detail page of its resource: the one detail
+// component serves every resource, so static imports here would ship every resource's panels to every detail page.
+const CardPanels = dynamic(() => import("@/components/cards/card-panels").then((module) => module.CardPanels));
+const UserdataEditorLoader = dynamic(() => import("@/components/userdata/userdata-editor-loader").then((module) => module.UserdataEditorLoader));
+const WebhookDeliveries = dynamic(() => import("@/components/webhooks/webhook-deliveries").then((module) => module.WebhookDeliveries));
+const WebhookStatusActions = dynamic(() => import("@/components/webhooks/webhook-status-actions").then((module) => module.WebhookStatusActions));
 
 /**
  * Per resource, what its detail page adds to the one layout: `Actions` in the header, a `Panel` below the fields.
@@ -24,5 +19,5 @@ export interface DetailExtraProps {
 export const detailExtras: Partial<Record<ResourceName, { Actions?: ComponentType<DetailExtraProps>; Panel?: ComponentType<DetailExtraProps> }>> = {
   webhook: { Actions: WebhookStatusActions, Panel: WebhookDeliveries },
   network_transfer: { Panel: UserdataEditorLoader },
-  card: { Panel: CardTokenPanel },
+  card: { Panel: CardPanels },
 };

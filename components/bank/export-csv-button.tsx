@@ -54,6 +54,8 @@ function save(parts: BlobPart[], name: string) {
 export function ExportCsvButton({ resource, query, canReveal }: { resource: string; query: Record<string, string>; canReveal: boolean }) {
   const [state, setState] = useState<ExportState>({ step: "idle" });
   const [unmasked, setUnmasked] = useState(false);
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
   const abort = useRef<AbortController | null>(null);
   const checkboxId = useId();
 
@@ -63,7 +65,18 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
     setState({ step: "running", rows: 0 });
     let requestId: string | null = null;
     try {
-      const response = await fetch(exportUrl(resource, query), { method: unmasked ? "POST" : "GET", signal: controller.signal });
+      // An unmasked export is a reveal: it carries the reason, which the server audits with it (docs/reviews.md).
+      const response = await fetch(
+        exportUrl(resource, query),
+        unmasked
+          ? {
+              method: "POST",
+              signal: controller.signal,
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ reason: reason.trim() }),
+            }
+          : { method: "GET", signal: controller.signal },
+      );
       requestId = response.headers.get("x-request-id");
       if (!response.ok || !response.body) {
         setState({ step: "failed", message: await errorMessage(response), requestId });
@@ -107,12 +120,29 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
           Unmasked (audited)
         </label>
       ) : null}
+      {canReveal && unmasked ? (
+        <span className="inline-flex items-center gap-1.5 text-xs">
+          <label htmlFor={reasonId} className="font-medium text-fg">
+            Reason
+          </label>
+          <input
+            id={reasonId}
+            required
+            maxLength={500}
+            value={reason}
+            disabled={running}
+            onChange={(event) => setReason(event.target.value)}
+            placeholder="why, or a ticket reference"
+            className="w-48 rounded border border-line bg-surface px-1.5 py-0.5 text-xs"
+          />
+        </span>
+      ) : null}
       {running ? (
         <Button type="button" variant="secondary" size="compact" onClick={() => abort.current?.abort()}>
           Cancel export
         </Button>
       ) : (
-        <Button type="button" variant="secondary" size="compact" onClick={run}>
+        <Button type="button" variant="secondary" size="compact" onClick={run} disabled={unmasked && reason.trim() === ""}>
           Export CSV
         </Button>
       )}
@@ -121,7 +151,11 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
         {state.step === "done" ? `Exported ${state.rows.toLocaleString("en-US")} rows` : null}
       </p>
       {state.step === "failed" ? (
-        <p role="alert" className="w-full rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200" data-testid="export-error">
+        <p
+          role="alert"
+          className="w-full rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          data-testid="export-error"
+        >
           {state.message}
           {state.requestId ? <span className="block text-xs text-red-700">Request id: {state.requestId}</span> : null}
         </p>

@@ -13,11 +13,32 @@ export function describeFilters(filters: FilterControl[], query: Record<string, 
     .join(", ");
 }
 
+/** Filters shown in the bar's one row: choices and dates. Id and text filters wait behind "More filters". */
+export const isPrimaryFilter = (filter: FilterControl) => filter.kind !== "text";
+
 /**
  * Every filter the bank offers for this list, as the right control. Applying replaces the filters in the URL (and
- * starts again at the first page); an id that lacks its prefix is refused here, before any request.
+ * starts again at the first page); an id that lacks its prefix is refused here, before any request. Compact: one row
+ * of choices and dates; the id and text filters (and the index's filters, which the list shows below) open with
+ * "More filters", which counts those in use.
  */
-export function FilterBar({ filters, query, onApply }: { filters: FilterControl[]; query: Record<string, string>; onApply(values: Record<string, string>): void }) {
+export function FilterBar({
+  filters,
+  query,
+  onApply,
+  expanded,
+  onToggle,
+  moreInUse = 0,
+}: {
+  filters: FilterControl[];
+  query: Record<string, string>;
+  onApply(values: Record<string, string>): void;
+  /** Whether the secondary filters are shown. */
+  expanded: boolean;
+  onToggle(): void;
+  /** Secondary filters in use (counted on the button while they are hidden). */
+  moreInUse?: number;
+}) {
   const [problems, setProblems] = useState<Record<string, string>>({});
   if (filters.length === 0) return null;
 
@@ -39,12 +60,18 @@ export function FilterBar({ filters, query, onApply }: { filters: FilterControl[
 
   return (
     // The key resets the uncontrolled inputs whenever the URL's filters change (back button, clear, a pasted link).
-    <form key={JSON.stringify(query)} onSubmit={submit} aria-label="Filters" className="mb-3 flex flex-wrap items-end gap-2 rounded-md border border-line bg-surface p-2">
-      {filters.map((filter) => {
+    <form
+      key={JSON.stringify(query)}
+      onSubmit={submit}
+      aria-label="Filters"
+      className="mb-3 flex flex-wrap items-end gap-2 rounded-md border border-line bg-surface p-2"
+    >
+      {[...filters.filter(isPrimaryFilter), ...filters.filter((filter) => !isPrimaryFilter(filter))].map((filter) => {
         const id = `filter-${filter.name}`;
         const problem = problems[filter.name];
+        // A hidden filter stays in the form, so applying keeps its value.
         return (
-          <div key={filter.name} className="w-40">
+          <div key={filter.name} className="w-[calc(50%-0.25rem)] sm:w-36" hidden={!isPrimaryFilter(filter) && !expanded && !problem}>
             <label htmlFor={id} className="mb-0.5 block text-[11px] font-medium text-muted">
               {filter.label}
             </label>
@@ -84,6 +111,15 @@ export function FilterBar({ filters, query, onApply }: { filters: FilterControl[
           </div>
         );
       })}
+      <button
+        type="button"
+        aria-expanded={expanded}
+        data-testid="more-filters"
+        onClick={onToggle}
+        className="rounded border border-line bg-surface px-2.5 py-1 text-xs font-medium hover:bg-surface-2"
+      >
+        {expanded ? "Fewer filters" : moreInUse > 0 ? `More filters (${moreInUse})` : "More filters"}
+      </button>
       <button type="submit" className="rounded border border-line bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg hover:opacity-90">
         Apply
       </button>

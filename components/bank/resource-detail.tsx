@@ -1,16 +1,16 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 import { useRefreshOnChange } from "@/components/live/use-refresh-on-change";
-import { bankApiPath, ConsoleApiError, fetchConsole } from "@/lib/bank/browser";
-import { bankKeys } from "@/lib/bank/query-keys";
-import { inSentence, valueAt } from "@/lib/format";
+import { ConsoleApiError } from "@/lib/bank/browser";
+import { useBankObject } from "@/lib/bank/queries";
+import { inSentence, valueAt, writeOnlyFields } from "@/lib/format";
 import { listHref, resources, type Field, type ResourceName } from "@/lib/resources";
 import { BeneficialOwners } from "./beneficial-owners";
-import { detailExtras, type DetailContext } from "./detail-extras";
+import type { DetailContext } from "./detail-extra-props";
+import { detailExtras } from "./detail-extras";
 import { ErrorState } from "./error-state";
 import { RevealControl, type Revealed } from "./reveal-control";
 import type { ServerError } from "./resource-list";
@@ -18,6 +18,8 @@ import { StatusBadge } from "./status-badge";
 import { FieldValue, IdValue, JsonBlock } from "./value";
 
 type BankObject = Record<string, unknown>;
+/** Fields the signed-in user just wrote, with the `updated_at` of the bank's answer that holds them. */
+type Written = { fields: BankObject; updatedAt: string };
 
 /**
  * The one detail layout of every bank resource: its definition's sections, labelled in plain words, links to related
@@ -28,13 +30,11 @@ export function ResourceDetail({
   resource,
   id,
   serverError,
-  actions,
   context = {},
 }: {
   resource: ResourceName;
   id: string;
   serverError?: ServerError;
-  actions?: ReactNode;
   /** What the server tells this resource's actions (e.g. the bank's URL for a card token proof); never credentials. */
   context?: DetailContext;
 }) {
@@ -45,13 +45,10 @@ export function ResourceDetail({
   const [tab, setTab] = useState<"fields" | "raw">("fields");
   const [retried, setRetried] = useState(false);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const [written, setWritten] = useState<Written | null>(null);
   // The object itself refetches on its own (the live provider marks its detail stale); this redraws its server-read timeline.
   useRefreshOnChange((change) => change.resource === resource && change.id === id);
-  const query = useQuery({
-    queryKey: bankKeys.detail(environment, resource, id),
-    queryFn: () => fetchConsole<BankObject>(bankApiPath(`${definition.apiPath}/${encodeURIComponent(id)}`)),
-    enabled: !serverError || retried,
-  });
+  const query = useBankObject(environment, resource, id, { enabled: !serverError || retried });
 
   const error = serverError && !retried ? new ConsoleApiError(serverError.status, serverError.code, serverError.message, null) : query.error;
   if (error) {
@@ -68,31 +65,38 @@ export function ResourceDetail({
   }
   const masked = query.data;
   if (!masked) return <p className="text-sm text-muted">Loading {inSentence(definition.singular)}…</p>;
-  const object = revealed?.object ?? masked;
+  // What this user just saved shows in place of its mask while the bank still holds that version of the object.
+  // (ISO times compare as text; an older copy still refetching counts too, a newer one means someone changed it since.)
+  const own = written && String(masked.updated_at) <= written.updatedAt ? written.fields : null;
+  const object = revealed?.object ?? (own ? { ...masked, ...own } : masked);
   const revealedKeys = revealed ? changedKeys(masked, revealed.object) : new Set<string>();
+  const ownKeys = !revealed && own ? new Set(Object.keys(own)) : new Set<string>();
   const status = typeof object.status === "string" ? object.status : null;
 
   return (
     <article aria-labelledby="detail-title" data-testid="resource-detail" data-id={id}>
       <header className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-xs font-medium uppercase tracking-wide text-muted">
+          <p className="text-xs font-medium tracking-wide text-muted uppercase">
             <Link href={definition.route} className="hover:underline">
               {definition.title}
             </Link>
           </p>
           <h1 id="detail-title" elementtiming="detail-title" className="mt-0.5 flex flex-wrap items-center gap-2 text-xl font-semibold">
             {definition.singular}
-            {definition.headline ? <span className="font-normal text-muted">{<FieldValue field={definition.headline} object={object} />}</span> : null}
+            {definition.headline ? (
+              <span className="font-normal text-muted">{<FieldValue field={definition.headline} object={object} />}</span>
+            ) : null}
             {status ? <StatusBadge status={status} /> : null}
           </h1>
-          <p className="mt-1">
+          <p className="mt-1 break-all">
             <IdValue id={id} full />
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {revealed || hasMaskedValues(masked) ? <RevealControl resource={resource} id={id} canReveal={canReveal} revealed={revealed} onChange={setRevealed} /> : null}
-          {actions}
+          {revealed || hasMaskedValues(masked) ? (
+            <RevealControl resource={resource} id={id} canReveal={canReveal} revealed={revealed} onChange={setRevealed} />
+          ) : null}
           {Actions ? <Actions id={id} object={masked} context={context} /> : null}
         </div>
       </header>
@@ -119,15 +123,21 @@ export function ResourceDetail({
           <JsonBlock value={object} />
         </div>
       ) : (
-        <div role="tabpanel" id="panel-fields" aria-labelledby="tab-fields" className="grid gap-3 lg:grid-cols-2">
+        <div role="tabpanel" id="panel-fields" aria-labelledby="tab-fields" className="grid gap-3 lg:grid-cols-2 [&>*]:min-w-0">
           {definition.sections.map((section) => [
             <section key={section.title} aria-labelledby={`section-${slug(section.title)}`} className="rounded-md border border-line bg-surface p-3">
-              <h2 id={`section-${slug(section.title)}`} className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">
+              <h2 id={`section-${slug(section.title)}`} className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
                 {section.title}
               </h2>
-              <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
+              <dl className={fieldGrid}>
                 {section.fields.map((field) => (
-                  <FieldRow key={field.key} field={field} object={object} revealed={revealedKeys.has(field.key.split(".")[0]!)} />
+                  <FieldRow
+                    key={field.key}
+                    field={field}
+                    object={object}
+                    revealed={revealedKeys.has(field.key.split(".")[0]!)}
+                    own={ownKeys.has(field.key.split(".")[0]!)}
+                  />
                 ))}
               </dl>
             </section>,
@@ -138,13 +148,16 @@ export function ResourceDetail({
           <UnlistedFields resource={resource} object={object} />
           {definition.relatedLists?.length ? (
             <section aria-labelledby="section-related" className="rounded-md border border-line bg-surface p-3">
-              <h2 id="section-related" className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">
+              <h2 id="section-related" className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
                 Related
               </h2>
               <ul className="space-y-1 text-sm">
                 {definition.relatedLists.map((related) => (
                   <li key={related.label}>
-                    <Link href={listHref(related.list, { [related.filter]: String(valueAt(object, related.from ?? "id")) })} className="text-accent hover:underline">
+                    <Link
+                      href={listHref(related.list, { [related.filter]: String(valueAt(object, related.from ?? "id")) })}
+                      className="text-accent hover:underline"
+                    >
                       {related.label}
                     </Link>
                   </li>
@@ -154,18 +167,26 @@ export function ResourceDetail({
           ) : null}
         </div>
       )}
-      {Panel ? <Panel id={id} object={masked} context={context} /> : null}
+      {Panel ? <Panel id={id} object={masked} context={context} onWritten={(fields, updatedAt) => setWritten({ fields, updatedAt })} /> : null}
     </article>
   );
 }
 
-function FieldRow({ field, object, revealed }: { field: Field; object: BankObject; revealed: boolean }) {
+function FieldRow({ field, object, revealed, own = false }: { field: Field; object: BankObject; revealed: boolean; own?: boolean }) {
   return (
     <>
       <dt className="text-muted">{field.label}</dt>
-      <dd className={`min-w-0 break-words ${revealed ? "rounded bg-amber-100 px-1 ring-1 ring-amber-500 dark:bg-amber-950" : ""}`} data-field={field.key}>
+      <dd
+        className={`min-w-0 break-words ${revealed ? "rounded bg-amber-100 px-1 ring-1 ring-amber-500 dark:bg-amber-950" : ""}`}
+        data-field={field.key}
+      >
         <FieldValue field={field} object={object} />
-        {revealed ? <span className="ml-2 text-[11px] font-semibold uppercase text-amber-900 dark:text-amber-300">revealed</span> : null}
+        {revealed ? <span className="ml-2 text-[11px] font-semibold text-amber-900 uppercase dark:text-amber-300">revealed</span> : null}
+        {own ? (
+          <span data-testid="own-write" className="mt-0.5 block text-[11px] text-muted">
+            as you saved it; masked again for everyone else, and for you after a reload or the next change
+          </span>
+        ) : null}
       </dd>
     </>
   );
@@ -173,18 +194,32 @@ function FieldRow({ field, object, revealed }: { field: Field; object: BankObjec
 
 /** Fields the bank sent that the definition does not place (a newer API): still shown, so nothing is hidden by omission. */
 function UnlistedFields({ resource, object }: { resource: ResourceName; object: BankObject }) {
-  const placed = new Set(resources[resource].sections.flatMap((section) => section.fields.map((field) => field.key.split(".")[0]!)));
+  const placed = new Set(
+    resources[resource].sections.flatMap((section) =>
+      section.fields.flatMap((field) => {
+        const top = field.key.split(".")[0]!;
+        // An expiry row shows its `_year` sibling too.
+        return field.format === "expiry" ? [top, top.replace(/_month$/, "_year")] : [top];
+      }),
+    ),
+  );
   placed.add("person_applications");
-  const extra = Object.keys(object).filter((key) => !placed.has(key));
+  // A write-only field (a webhook's basic_secret) is never a row: the bank answers it as null, and it is nobody's to read.
+  const extra = Object.keys(object).filter((key) => !placed.has(key) && !writeOnlyFields.has(key));
   if (extra.length === 0) return null;
   return (
     <section aria-labelledby="section-other" className="rounded-md border border-line bg-surface p-3">
-      <h2 id="section-other" className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">
+      <h2 id="section-other" className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
         Other fields
       </h2>
-      <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
+      <dl className={fieldGrid}>
         {extra.map((key) => (
-          <FieldRow key={key} field={{ key, label: key, format: typeof object[key] === "object" && object[key] !== null ? "json" : "mono" }} object={object} revealed={false} />
+          <FieldRow
+            key={key}
+            field={{ key, label: key, format: typeof object[key] === "object" && object[key] !== null ? "json" : "mono" }}
+            object={object}
+            revealed={false}
+          />
         ))}
       </dl>
     </section>
@@ -199,5 +234,9 @@ function hasMaskedValues(object: BankObject): boolean {
 function changedKeys(masked: BankObject, revealed: BankObject): Set<string> {
   return new Set(Object.keys(revealed).filter((key) => JSON.stringify(masked[key]) !== JSON.stringify(revealed[key])));
 }
+
+/** Label beside value from 640 px; on a phone the label stands above its value, so neither is squeezed. */
+const fieldGrid =
+  "grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)] sm:gap-y-1.5 max-sm:[&>dd]:mb-1.5 max-sm:[&>dt]:text-xs";
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");

@@ -1,27 +1,41 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 import { LiveChangesBar } from "@/components/live/live-changes-bar";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
-import { bankApiPath, ConsoleApiError, fetchConsole, type BankPage } from "@/lib/bank/browser";
-import { bankKeys } from "@/lib/bank/query-keys";
+import { ConsoleApiError } from "@/lib/bank/browser";
+import { nextPageCursor, useBankList, usePrefetchBankList } from "@/lib/bank/queries";
 import { inSentence } from "@/lib/format";
 import { detailHref, resources, type ResourceName } from "@/lib/resources";
+import { indexFilterNames, kindsWithAmount, kindsWithError, usesIndexFilters } from "@/lib/search/index-filters";
 import type { FilterControl } from "@/lib/resources/filters";
 import {
-  cursorOf, firstRowNumber, hasPreviousPage, nextPage, pageSizeOf, pageSizes, previousPage, searchOf, withQuery,
+  firstRowNumber,
+  hasPreviousPage,
+  nextPage,
+  pageSizeCookie,
+  pageSizeOf,
+  pageSizes,
+  previousPage,
+  searchOf,
+  withDefaultPageSize,
+  withoutView,
+  withQuery,
 } from "@/lib/resources/list-state";
+import { MissingViewNotice, OpenedViewChip, SaveViewButton, type OpenedView } from "@/components/views/saved-view-controls";
 import { ErrorState } from "./error-state";
 import { ExportCsvButton } from "./export-csv-button";
 import { listExtras } from "./list-extras";
-import { describeFilters, FilterBar } from "./filter-bar";
+import { ListCount } from "./list-count";
+import { describeFilters, FilterBar, isPrimaryFilter } from "./filter-bar";
+import { IndexFilterBar, indexFilterChips, IndexSourceNotice } from "./index-filter-bar";
 import { useColumnVisibility } from "./use-column-visibility";
 import { useListState } from "./use-list-state";
 import { FieldValue, IdValue } from "./value";
 
 type Row = Record<string, unknown>;
+/** A page served from the console's index says what the index is (lib/search/index-list.ts). */
 
 export interface ServerError {
   status: number;
@@ -29,29 +43,55 @@ export interface ServerError {
   message: string;
 }
 
-const button = "rounded border border-line bg-surface px-2.5 py-1 text-xs font-medium hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-40";
+const button =
+  "rounded border border-line bg-surface px-2.5 py-1 text-xs font-medium hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-40";
 
 /**
  * The one list of every bank resource, driven by its definition (lib/resources). The first page arrives rendered and
  * hydrated from the server; paging and filtering fetch `/api/bank/...` with the bank's own parameters from the URL.
  */
-export function ResourceList({ resource, filters, serverError }: { resource: ResourceName; filters: FilterControl[]; serverError?: ServerError }) {
+export function ResourceList({
+  resource,
+  filters,
+  serverError,
+  openedView,
+  defaultPageSize,
+}: {
+  resource: ResourceName;
+  filters: FilterControl[];
+  serverError?: ServerError;
+  /** The saved view named by the URL's `view=` as the server found it; null when it is gone or not shared with the user. */
+  openedView?: OpenedView | null;
+  /** The page size when the URL names none: the one this person last chose on this list, else 50 (the server read it). */
+  defaultPageSize: number;
+}) {
   const definition = resources[resource];
   const ListActions = listExtras[resource];
   const { environment, userId } = useConsoleSession();
   const canReveal = useCan("pii:reveal");
-  const [state, navigate] = useListState();
+  const [urlState, navigate] = useListState();
+  // What is asked of the bank: the URL's parameters, with the default page size when the URL names none. Filters
+  // change the URL's own state; paging carries the page size, since a cursor belongs to it.
+  const state = withDefaultPageSize(urlState, defaultPageSize);
   const [initialSearch] = useState(() => searchOf(state));
   const [retried, setRetried] = useState(false);
   const showServerError = Boolean(serverError) && !retried && searchOf(state) === initialSearch;
 
-  const query = useQuery({
-    queryKey: bankKeys.list(environment, resource, state.query),
-    queryFn: () => fetchConsole<BankPage<Row>>(bankApiPath(definition.apiPath, state.query)),
-    placeholderData: keepPreviousData,
-    enabled: !showServerError,
-  });
-  const [visibility, setColumn] = useColumnVisibility(userId, resource, definition.columns);
+  // A filter the bank cannot express makes the list the index's answer; with the bank's filters only, it stays the bank's.
+  const fromIndex = usesIndexFilters(state.query);
+  const query = useBankList<Row>(environment, resource, state.query, { enabled: !showServerError });
+  const [ownVisibility, setOwnColumn] = useColumnVisibility(userId, resource, definition.columns);
+  // In a saved view its columns apply; a change there stays on this page until saved as a view.
+  const inView = state.view && openedView?.id === state.view ? openedView : undefined;
+  const [viewColumns, setViewColumns] = useState<Record<string, boolean>>({});
+  const visibility = inView ? { ...ownVisibility, ...inView.columns, ...viewColumns } : ownVisibility;
+  const setColumn = (column: string, visible: boolean) =>
+    inView ? setViewColumns((current) => ({ ...current, [column]: visible })) : setOwnColumn(column, visible);
+  const leaveView = () => {
+    setViewColumns({});
+    navigate(withoutView(urlState));
+  };
+  const prefetch = usePrefetchBankList(environment, resource);
 
   const columns = useMemo<DataColumn<Row>[]>(
     () =>
@@ -60,7 +100,11 @@ export function ResourceList({ resource, filters, serverError }: { resource: Res
         header: field.label,
         align: field.format === "money" ? "right" : "left",
         cell: (row: Row) =>
-          field.key === "id" ? <IdValue id={String(row.id)} href={detailHref(resource, String(row.id))} /> : <FieldValue field={field} object={row} compact />,
+          field.key === "id" ? (
+            <IdValue id={String(row.id)} href={detailHref(resource, String(row.id))} />
+          ) : (
+            <FieldValue field={field} object={row} compact />
+          ),
       })),
     [definition, resource],
   );
@@ -68,29 +112,70 @@ export function ResourceList({ resource, filters, serverError }: { resource: Res
   const error = showServerError ? new ConsoleApiError(serverError!.status, serverError!.code, serverError!.message, null) : query.error;
   const rows = query.data?.data ?? [];
   const first = firstRowNumber(state);
-  const next = cursorOf(query.data?.page_next);
+  const next = nextPageCursor(query.data);
   const active = describeFilters(filters, state.query);
-  const hasFilters = filters.some((filter) => state.query[filter.name]);
+  const chips = indexFilterChips(state.query);
+  const hasFilters = filters.some((filter) => state.query[filter.name]) || chips.length > 0;
+  const statuses = filters.find((filter) => filter.name === "status" && filter.kind === "select");
+  // Secondary filters (ids, text, the index's) in use: counted on "More filters", and shown at once on arrival.
+  const moreInUse = filters.filter((filter) => !isPrimaryFilter(filter) && state.query[filter.name]).length + chips.length;
+  const [showMore, setShowMore] = useState(() => filters.some((filter) => !isPrimaryFilter(filter) && urlState.query[filter.name]));
+  const clearAll = Object.fromEntries([...filters.map((filter) => filter.name), ...indexFilterNames].map((name) => [name, undefined]));
 
   return (
     <section aria-label={definition.title}>
       {ListActions ? <ListActions /> : null}
-      <FilterBar filters={filters} query={state.query} onApply={(values) => navigate(withQuery(state, values))} />
+      <FilterBar
+        filters={filters}
+        query={state.query}
+        onApply={(values) => navigate(withQuery(urlState, values))}
+        expanded={showMore}
+        onToggle={() => setShowMore((shown) => !shown)}
+        moreInUse={moreInUse}
+      />
+      {state.view && openedView === null ? <MissingViewNotice onLeave={leaveView} /> : null}
+      {showMore || filters.length === 0 ? (
+        <IndexFilterBar
+          query={state.query}
+          statuses={statuses?.kind === "select" ? statuses.options : []}
+          hasAmount={kindsWithAmount.includes(resource)}
+          hasError={kindsWithError.includes(resource)}
+          onApply={(values) => navigate(withQuery(urlState, values))}
+        />
+      ) : null}
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs">
         <div className="flex items-center gap-2">
+          <ListCount resource={resource} query={state.query} filtered={hasFilters || Boolean(state.query.from_date || state.query.to_date)} />
+          {inView ? <OpenedViewChip view={inView} onLeave={leaveView} /> : null}
           {hasFilters ? (
-            <button type="button" className={button} onClick={() => navigate(withQuery(state, Object.fromEntries(filters.map((filter) => [filter.name, undefined]))))}>
+            <button type="button" className={button} onClick={() => navigate(withQuery(urlState, clearAll))}>
               Clear filters
             </button>
           ) : null}
+          {chips.map((chip) => (
+            <button
+              key={chip.label}
+              type="button"
+              data-testid="filter-chip"
+              aria-label={`Remove filter: ${chip.label}`}
+              className="rounded-full border border-line bg-surface-2 px-2 py-0.5 text-xs hover:border-line-strong"
+              onClick={() => navigate(withQuery(urlState, Object.fromEntries(chip.names.map((name) => [name, undefined]))))}
+            >
+              {chip.label} ×
+            </button>
+          ))}
           {query.isFetching && !query.isPending ? <span className="text-muted">Updating…</span> : null}
         </div>
         <div className="flex items-center gap-2">
-          <ExportCsvButton resource={resource} query={state.query} canReveal={canReveal} />
+          <ExportCsvButton resource={resource} query={urlState.query} canReveal={canReveal} />
           <ColumnMenu columns={definition.columns} visibility={visibility} onChange={setColumn} />
+          <SaveViewButton resource={resource} query={urlState.query} columns={visibility} />
         </div>
       </div>
       <LiveChangesBar environment={environment} resource={resource} />
+      {fromIndex && query.data?.index ? (
+        <IndexSourceNotice lastChange={query.data.index.lastChange} complete={query.data.index.complete} now={Date.parse(query.data.index.asOf)} />
+      ) : null}
       {error ? (
         <ErrorState
           error={error}
@@ -110,10 +195,12 @@ export function ResourceList({ resource, filters, serverError }: { resource: Res
           columnVisibility={visibility}
           firstRowNumber={first}
           loadingRows={query.isPending ? Math.min(pageSizeOf(state), 12) : 0}
+          stale={query.isPlaceholderData}
+          pageKey={searchOf(state)}
           empty={
             <span data-testid="empty-state">
               {hasFilters || state.query.from_date || state.query.to_date
-                ? `No ${inSentence(definition.title)} match ${active || "these filters"}.`
+                ? `No ${inSentence(definition.title)} match ${[active, ...chips.map((chip) => chip.label)].filter(Boolean).join(", ") || "these filters"}.`
                 : state.query.page_cursor
                   ? "No more rows after this page."
                   : `No ${inSentence(definition.title)} yet.`}
@@ -131,7 +218,11 @@ export function ResourceList({ resource, filters, serverError }: { resource: Res
             <select
               className="rounded border border-line bg-surface px-1 py-0.5 text-xs text-fg"
               value={pageSizeOf(state)}
-              onChange={(event) => navigate(withQuery(state, { page_size: event.target.value }))}
+              onChange={(event) => {
+                // Remembered for this list: the default next time its URL names no page size.
+                document.cookie = `${pageSizeCookie(resource)}=${event.target.value}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+                navigate(withQuery(state, { page_size: event.target.value }));
+              }}
             >
               {(pageSizes as readonly number[]).includes(pageSizeOf(state)) ? null : <option value={pageSizeOf(state)}>{pageSizeOf(state)}</option>}
               {pageSizes.map((size) => (
@@ -144,7 +235,15 @@ export function ResourceList({ resource, filters, serverError }: { resource: Res
           <button type="button" className={button} disabled={!hasPreviousPage(state)} onClick={() => navigate(previousPage(state))}>
             ← Previous
           </button>
-          <button type="button" className={button} disabled={!next || query.isPlaceholderData} onClick={() => next && navigate(nextPage(state, next))}>
+          <button
+            type="button"
+            className={button}
+            disabled={!next || query.isPlaceholderData}
+            // The next page is read on the way to the button, so the click usually finds it in the cache.
+            onPointerEnter={() => next && prefetch(nextPage(state, next).query)}
+            onFocus={() => next && prefetch(nextPage(state, next).query)}
+            onClick={() => next && navigate(nextPage(state, next))}
+          >
             Next →
           </button>
         </div>
@@ -153,11 +252,19 @@ export function ResourceList({ resource, filters, serverError }: { resource: Res
   );
 }
 
-function ColumnMenu({ columns, visibility, onChange }: { columns: { key: string; label: string }[]; visibility: Record<string, boolean>; onChange(column: string, visible: boolean): void }) {
+function ColumnMenu({
+  columns,
+  visibility,
+  onChange,
+}: {
+  columns: { key: string; label: string }[];
+  visibility: Record<string, boolean>;
+  onChange(column: string, visible: boolean): void;
+}) {
   return (
     <details className="relative">
       <summary className={`${button} cursor-pointer list-none`}>Columns</summary>
-      <fieldset className="absolute right-0 z-10 mt-1 w-52 rounded-md border border-line bg-surface p-2 shadow-lg">
+      <fieldset className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-line bg-surface p-2 shadow-lg">
         <legend className="sr-only">Visible columns</legend>
         {columns
           .filter((column) => column.key !== "id")

@@ -1,4 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { cache } from "react";
+import { isWellFormedId } from "@/lib/contract/names";
 import { inSentence } from "@/lib/format";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
@@ -7,35 +10,27 @@ import { requireUser } from "@/lib/auth/current-user";
 import { bankKeys } from "@/lib/bank/query-keys";
 import { getActiveEnvironment } from "@/lib/credentials";
 import { resources, type ResourceName } from "@/lib/resources";
-import { filterControls } from "@/lib/resources/filters";
-import { listStateFrom } from "@/lib/resources/list-state";
+import { detailTitle } from "@/lib/resources/titles";
 import { detailContexts } from "./detail-context";
 import { ResourceDetail } from "./resource-detail";
-import { ResourceList } from "./resource-list";
+import { CasePanel } from "@/components/reviews/case-panel";
 import { Timeline } from "./timeline";
 
-export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-/**
- * A list page: the first page read on the server through the same route as `/api/bank/...` and hydrated into the
- * client list, so rows are in the first HTML. The URL's query is the bank's own (plus the cursors walked through).
- */
-export async function ResourceListPage({ resource, searchParams, description }: { resource: ResourceName; searchParams: SearchParams; description?: string }) {
+/** One read of a detail object per request, shared by the page and its browser title. */
+const readDetail = cache(async (resource: ResourceName, id: string) => {
   const user = await requireUser("bank:read");
-  const environment = await getActiveEnvironment();
-  const definition = resources[resource];
-  const state = listStateFrom(await searchParams);
-  const read = await readThroughProxy(user, definition.apiPath, state.query);
-  const queryClient = new QueryClient();
-  if (read.ok) queryClient.setQueryData(bankKeys.list(environment, resource, state.query), read.data);
-  return (
-    <>
-      <PageHeader title={definition.title} description={description} />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <ResourceList resource={resource} filters={filterControls(resource)} serverError={read.ok ? undefined : { status: read.status, ...read.error }} />
-      </HydrationBoundary>
-    </>
-  );
+  return readThroughProxy(user, `get_${resource}`, { params: { id } });
+});
+
+/** A detail page's browser title names its object: `ACH transfer ach_7f52 · $58,169.77` (lib/resources/titles.ts). */
+export function detailMetadata(resource: ResourceName) {
+  return async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+    const definition = resources[resource];
+    const id = decodeURIComponent((await params).id);
+    if (!isWellFormedId(resource, id)) return { title: `Not a ${inSentence(definition.singular)} id` };
+    const read = await readDetail(resource, id);
+    return { title: detailTitle(definition, id, read.ok ? read.data : undefined) };
+  };
 }
 
 /** A detail page, deep-linkable by id: a malformed id is told as such, an unknown one is a 404 page. */
@@ -44,7 +39,7 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
   const environment = await getActiveEnvironment();
   const definition = resources[resource];
   const id = decodeURIComponent((await params).id);
-  if (!new RegExp(`^${definition.idPrefix}[A-Za-z0-9_-]{1,64}$`).test(id)) {
+  if (!isWellFormedId(resource, id)) {
     return (
       <>
         <PageHeader title={`Not a ${inSentence(definition.singular)} id`} />
@@ -56,7 +51,7 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
       </>
     );
   }
-  const read = await readThroughProxy(user, `${definition.apiPath}/${encodeURIComponent(id)}`);
+  const read = await readDetail(resource, id);
   if (!read.ok && read.status === 404) notFound();
   const queryClient = new QueryClient();
   if (read.ok) queryClient.setQueryData(bankKeys.detail(environment, resource, id), read.data);
@@ -66,6 +61,7 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ResourceDetail resource={resource} id={id} context={context} serverError={read.ok ? undefined : { status: read.status, ...read.error }} />
       </HydrationBoundary>
+      {resource === "person_application" || resource === "business_application" ? <CasePanel user={user} environment={environment} id={id} /> : null}
       <Timeline user={user} environment={environment} resource={resource} id={id} />
     </>
   );

@@ -31,7 +31,11 @@ function parse(saved: string | null): Visibility {
  */
 export function useColumnVisibility(userId: string, listName: string, columns: Field[]): [Visibility, (column: string, visible: boolean) => void] {
   const storageKey = `bank-console:columns:${userId}:${listName}`;
-  const saved = useSyncExternalStore(subscribe, () => window.localStorage.getItem(storageKey), () => null);
+  const saved = useSyncExternalStore(
+    subscribe,
+    () => window.localStorage.getItem(storageKey),
+    () => null,
+  );
   const visibility = useMemo(
     () => ({ ...Object.fromEntries(columns.map((column) => [column.key, !column.hiddenByDefault])), ...parse(saved) }),
     [columns, saved],

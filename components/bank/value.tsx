@@ -1,9 +1,26 @@
 "use client";
 
 import Link from "next/link";
-import { exactUtc, formatMoney, relativeTime, shortId, valueAt } from "@/lib/format";
+import { useDisplayZone } from "@/components/format/time-zone";
+import {
+  directionMarks,
+  enumWords,
+  exactTime,
+  formatAmount,
+  formatCalendarDate,
+  formatDateTime,
+  formatExpiry,
+  isMaskedText,
+  relativeTime,
+  shortId,
+  valueAt,
+} from "@/lib/format";
 import { detailHref, listHref, type Field, type ValueLink } from "@/lib/resources";
 import { CopyButton } from "./copy-button";
+import { NameBeside } from "./name-beside";
+
+/** Kinds whose name is shown beside a link to one of them. */
+const namedKinds = new Set<string>(["counterparty", "card", "person_application", "business_application"]);
 import { StatusBadge } from "./status-badge";
 
 const none = <span className="text-muted">—</span>;
@@ -13,12 +30,55 @@ function linkFor(link: ValueLink | undefined, value: string): string | undefined
   return "detail" in link ? detailHref(link.detail, value) : listHref(link.list, { [link.filter]: value });
 }
 
-/** A timestamp: relative for reading, the exact UTC time on hover and in the `<time>` element. */
-export function Timestamp({ value }: { value: string }) {
+/**
+ * A timestamp in the one date style (lib/format.ts): "Nov 17, 14:02" in the staff member's zone (the server rendered
+ * it in the same zone, from the cookie), the relative form beside it ("· 6 days ago") or, in compact cells, in the
+ * tooltip with the exact second and zone. The relative part depends on the clock, so it may differ from the server's.
+ */
+export function Timestamp({ value, compact = false }: { value: string; compact?: boolean }) {
+  const { zone } = useDisplayZone();
+  const ago = relativeTime(value);
   return (
-    <time dateTime={value} title={exactUtc(value)} suppressHydrationWarning className="whitespace-nowrap">
-      {relativeTime(value)}
+    <time dateTime={value} title={`${exactTime(value, zone)} · ${ago}`} suppressHydrationWarning className="whitespace-nowrap tabular-nums">
+      {formatDateTime(value, zone)}
+      {compact ? null : (
+        <span className="text-muted" suppressHydrationWarning>
+          {" "}
+          · {ago}
+        </span>
+      )}
     </time>
+  );
+}
+
+/** An amount with its currency, and credit or debit beside it where the object says which. */
+export function Amount({ value, currency, direction }: { value: string; currency?: unknown; direction?: unknown }) {
+  const mark = typeof direction === "string" ? directionMarks[direction] : undefined;
+  return (
+    <span className="whitespace-nowrap tabular-nums" data-amount={value}>
+      {formatAmount(value, typeof currency === "string" && /^[A-Za-z]{3}$/.test(currency) ? currency : "USD")}
+      {mark ? " " : null}
+      {mark ? (
+        <abbr title={mark.words} className="text-[11px] font-medium text-muted no-underline">
+          {mark.mark}
+        </abbr>
+      ) : null}
+    </span>
+  );
+}
+
+/** A code of the bank's in words, the code itself on hover (Raw JSON keeps it too). */
+export function EnumValue({ value }: { value: string }) {
+  const words = enumWords(value);
+  return <span title={words === value ? undefined : value}>{words}</span>;
+}
+
+/** What masking left of a value: shown as it is, never a link (it names nothing that could be opened). */
+function Masked({ value, mono }: { value: string; mono?: boolean }) {
+  return (
+    <span className={`text-muted ${mono ? "font-mono text-xs" : ""}`} title="Masked personal data" data-masked="">
+      {value}
+    </span>
   );
 }
 
@@ -27,7 +87,7 @@ export function IdValue({ id, href, full = false }: { id: string; href?: string;
   const text = full ? id : shortId(id);
   return (
     // Inline, not flex: the id's text then belongs to the table cell, which carries the first-row paint mark.
-    <span className="whitespace-nowrap font-mono text-xs">
+    <span className="font-mono text-xs whitespace-nowrap">
       {href ? (
         <Link href={href} title={id} data-id={id} className="text-accent hover:underline">
           {text}
@@ -50,7 +110,7 @@ function Address({ value }: { value: Record<string, unknown> }) {
     value.country,
   ].filter((line): line is string => typeof line === "string" && line !== "");
   return (
-    <address className="not-italic leading-snug">
+    <address className="leading-snug not-italic">
       {lines.map((line, index) => (
         <span key={index} className="block">
           {line}
@@ -63,7 +123,9 @@ function Address({ value }: { value: Record<string, unknown> }) {
 /** A JSON value formatted for reading (userdata, bankdata, objects the definitions do not know). */
 export function JsonBlock({ value }: { value: unknown }) {
   return (
-    <pre className="max-h-96 overflow-auto rounded border border-line bg-surface-2 p-2 font-mono text-xs leading-relaxed">{JSON.stringify(value, null, 2)}</pre>
+    <pre className="max-h-96 overflow-auto rounded border border-line bg-surface-2 p-2 font-mono text-xs leading-relaxed">
+      {JSON.stringify(value, null, 2)}
+    </pre>
   );
 }
 
@@ -71,17 +133,46 @@ export function JsonBlock({ value }: { value: unknown }) {
 export function FieldValue({ field, object, compact = false }: { field: Field; object: unknown; compact?: boolean }) {
   const value = valueAt(object, field.key);
   if (value === null || value === undefined || value === "") return field.format === "json" ? <span className="text-muted">none</span> : none;
+  if (isMaskedText(value)) return <Masked value={String(value)} mono={field.format === "mono" || field.format === "id"} />;
   switch (field.format) {
     case "id":
-      return <IdValue id={String(value)} href={field.key === "id" ? undefined : linkFor(field.link, String(value))} full={!compact} />;
+      // A counterparty or card is known by its name: shown beside the id, which stays the link and the copy target.
+      return field.link && "detail" in field.link && namedKinds.has(field.link.detail) ? (
+        <span className="whitespace-nowrap">
+          <IdValue id={String(value)} href={linkFor(field.link, String(value))} full={!compact} />
+          <NameBeside id={String(value)} />
+        </span>
+      ) : (
+        <IdValue id={String(value)} href={field.key === "id" ? undefined : linkFor(field.link, String(value))} full={!compact} />
+      );
     case "money":
-      return <span className="whitespace-nowrap tabular-nums">{formatMoney(String(value))}</span>;
+      return (
+        <Amount
+          value={String(value)}
+          currency={field.currency ? valueAt(object, field.currency) : undefined}
+          direction={field.direction ? valueAt(object, field.direction) : undefined}
+        />
+      );
     case "status":
       return <StatusBadge status={String(value)} />;
     case "timestamp":
-      return <Timestamp value={String(value)} />;
+      return <Timestamp value={String(value)} compact={compact} />;
     case "date":
-      return <span className="whitespace-nowrap tabular-nums">{String(value)}</span>;
+      return (
+        <time dateTime={String(value)} title={String(value)} className="whitespace-nowrap tabular-nums">
+          {formatCalendarDate(String(value))}
+        </time>
+      );
+    case "enum":
+      return <EnumValue value={String(value)} />;
+    case "expiry": {
+      const year = valueAt(object, field.key.replace(/_month$/, "_year"));
+      return (
+        <span className="font-mono text-xs" title={`month ${String(value)}, year ${String(year)}`}>
+          {formatExpiry(value, year)}
+        </span>
+      );
+    }
     case "boolean":
       return <span>{value === true ? "yes" : value === false ? "no" : String(value)}</span>;
     case "percent":
@@ -97,7 +188,7 @@ export function FieldValue({ field, object, compact = false }: { field: Field; o
         <ul className="space-y-0.5">
           {items.map((item) => (
             <li key={item} className="font-mono text-xs">
-              {field.link ? <IdValue id={item} href={linkFor(field.link, item)} full /> : item}
+              {field.link && !isMaskedText(item) ? <IdValue id={item} href={linkFor(field.link, item)} full /> : item}
             </li>
           ))}
         </ul>

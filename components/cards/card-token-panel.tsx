@@ -3,11 +3,11 @@
 import { useEffect, useState } from "react";
 import { ActionError, AuditLink } from "@/components/actions/action-feedback";
 import { CopyButton } from "@/components/bank/copy-button";
-import type { DetailExtraProps } from "@/components/bank/detail-extras";
+import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
 import { useCan } from "@/components/console/providers";
 import { Button } from "@/components/ui/button";
 import { buildDpopProof, createDpopKeyPair, decodeJwtClaims, jwkThumbprint, publicJwk } from "@/lib/cards/dpop-proof";
-import { useBankAction } from "@/lib/bank/use-bank-action";
+import { useIssueCardToken } from "@/components/bank/bank-mutations";
 
 interface Issued {
   accessToken: string;
@@ -41,11 +41,7 @@ export function CardTokenPanel({ id, context }: DetailExtraProps) {
   const [issued, setIssued] = useState<Issued | null>(null);
   const [proofError, setProofError] = useState<unknown>(null);
   const secondsLeft = useSecondsLeft(issued?.expiresAt ?? null);
-  const request = useBankAction<string, { access_token: string; expires_in: number; token_type: string }>({
-    request: (dpop) => ({ method: "POST", path: `/card/${encodeURIComponent(id)}/uxt_access_token`, body: { dpop } }),
-    // A token changes no bank object this console shows: nothing cached goes stale.
-    invalidates: () => [],
-  });
+  const request = useIssueCardToken(id);
   if (!canRequest || !context.tokenUrl) return null;
 
   async function requestToken() {
@@ -63,18 +59,25 @@ export function CardTokenPanel({ id, context }: DetailExtraProps) {
     const keyThumbprint = await jwkThumbprint(await publicJwk(keys));
     request.mutate(dpop, {
       onSuccess: (answer) =>
-        setIssued({ accessToken: answer.access_token, tokenType: answer.token_type, expiresAt: Date.now() + answer.expires_in * 1000, claims: decodeJwtClaims(answer.access_token), keyThumbprint }),
+        setIssued({
+          accessToken: answer.access_token,
+          tokenType: answer.token_type,
+          expiresAt: Date.now() + answer.expires_in * 1000,
+          claims: decodeJwtClaims(answer.access_token),
+          keyThumbprint,
+        }),
     });
   }
 
   const jkt = (issued?.claims.cnf as { jkt?: unknown } | undefined)?.jkt;
   return (
     <section aria-labelledby="card-token-title" data-testid="card-token-panel" className="mt-4 rounded-md border border-line bg-surface p-3">
-      <h2 id="card-token-title" className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">
+      <h2 id="card-token-title" className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
         Card UX toolkit token
       </h2>
       <p className="mb-2 text-sm text-muted">
-        Your browser makes a key pair (the private key never leaves it) and signs a DPoP proof for <span className="font-mono text-xs">{context.tokenUrl}</span>; the token is bound to that key.
+        Your browser makes a key pair (the private key never leaves it) and signs a DPoP proof for{" "}
+        <span className="font-mono text-xs break-all">{context.tokenUrl}</span>; the token is bound to that key.
       </p>
       <Button type="button" onClick={requestToken} disabled={request.isPending} aria-busy={request.isPending}>
         {request.isPending ? "Requesting…" : issued ? "Request a new token" : "Request token"}
@@ -93,7 +96,12 @@ export function CardTokenPanel({ id, context }: DetailExtraProps) {
             </dd>
             <dt className="text-muted">cnf.jkt</dt>
             <dd className="font-mono text-xs" data-testid="token-jkt">
-              {String(jkt)} {jkt === issued.keyThumbprint ? <span className="font-sans text-emerald-700 dark:text-emerald-400">(this page&apos;s key)</span> : <span className="font-sans text-red-700">(not this page&apos;s key)</span>}
+              {String(jkt)}{" "}
+              {jkt === issued.keyThumbprint ? (
+                <span className="font-sans text-emerald-700 dark:text-emerald-400">(this page&apos;s key)</span>
+              ) : (
+                <span className="font-sans text-red-700">(not this page&apos;s key)</span>
+              )}
             </dd>
             <dt className="text-muted">Access token</dt>
             <dd>

@@ -7,9 +7,19 @@ import { isShown, navigation } from "./navigation";
 import { useConsoleSession } from "./providers";
 import { useOpenById } from "./use-open-by-id";
 
-/** Ctrl/Cmd-K: jump to any section, or paste an id to open its detail page. */
-export function CommandPalette() {
-  const [open, setOpen] = useState(false);
+/**
+ * Ctrl/Cmd-K: jump to any section, or paste an id to open its detail page. Loaded on its own by
+ * command-palette-loader.tsx (cmdk and its dialog are not first-load JavaScript): `openRequested` when Ctrl/Cmd-K was
+ * pressed before this was listening, `onReady` once it listens for the keys itself.
+ */
+export default function CommandPalette({ openRequested = false, onReady }: { openRequested?: boolean; onReady?: () => void }) {
+  const [open, setOpen] = useState(openRequested);
+  // A request that arrives after mounting but before the listener below is set (React's "adjust state on a prop change").
+  const [requested, setRequested] = useState(openRequested);
+  if (openRequested !== requested) {
+    setRequested(openRequested);
+    if (openRequested) setOpen(true);
+  }
   const [search, setSearch] = useState("");
   const router = useRouter();
   const { permissions, environment } = useConsoleSession();
@@ -23,8 +33,9 @@ export function CommandPalette() {
       }
     }
     window.addEventListener("keydown", onKey);
+    onReady?.();
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [onReady]);
 
   const sections = navigation.filter((item) => isShown(item, permissions, environment));
   const looksLikeId = /^[a-z]+_[A-Za-z0-9_-]+$/.test(search.trim());

@@ -1,9 +1,11 @@
-import { signOutAction } from "@/app/(console)/actions";
-import type { StaffUser } from "@/lib/auth/staff-users";
+import { signOutAction } from "@/lib/actions/console";
+import type { ReactNode } from "react";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import type { Environment } from "@/lib/credentials/environments";
+import { TimeZoneSwitch } from "@/components/format/time-zone-switch";
 import { LiveIndicator } from "@/components/live/live-indicator";
 import { EnvironmentSwitcher } from "./environment-switcher";
-import { IdSearch } from "./id-search";
+import { HeaderSearch } from "./header-search";
 import { ThemeSwitch } from "./theme-switch";
 
 /** The active environment (production in a warning colour) across the top of every console page. */
@@ -13,7 +15,7 @@ export function EnvironmentBanner({ environment }: { environment: Environment })
     <div
       data-testid="environment-banner"
       data-environment={environment}
-      className={`flex items-center justify-between gap-4 px-4 py-1 text-xs font-semibold ${production ? "bg-production text-production-foreground" : "bg-sandbox text-sandbox-foreground"}`}
+      className={`flex items-center justify-between gap-x-4 gap-y-1 px-3 py-1 text-xs font-semibold sm:px-4 ${production ? "bg-production text-production-foreground" : "bg-sandbox text-sandbox-foreground"}`}
     >
       <span>{production ? "PRODUCTION: changes here move real money" : "Sandbox: test data, simulations available"}</span>
       <EnvironmentSwitcher active={environment} />
@@ -21,14 +23,21 @@ export function EnvironmentBanner({ environment }: { environment: Environment })
   );
 }
 
-/** The bar above every page: find by id, the live connection, theme, who is signed in with which role, sign-out. */
-export function ConsoleHeader({ user }: { user: StaffUser }) {
+/**
+ * The bar above every page: the menu (below 1024 px, where the sidebar is hidden), the search, the live connection,
+ * theme, who is signed in with which role, sign-out. On a phone the search keeps the first row; the rest wraps below.
+ */
+export function ConsoleHeader({ user, menu }: { user: StaffUser; menu?: ReactNode }) {
   return (
-    <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-surface px-4 py-2">
-      <IdSearch />
-      <div className="flex items-center gap-3 text-sm">
+    <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-line bg-surface px-3 py-2 sm:px-4">
+      <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+        {menu}
+        <HeaderSearch />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs sm:text-sm">
         <LiveIndicator />
         <ThemeSwitch />
+        <TimeZoneSwitch />
         <span data-testid="current-user">
           {user.name} <span className="text-muted">({user.role})</span>
         </span>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTransition } from "react";
-import { switchEnvironment } from "@/app/(console)/actions";
+import { switchEnvironment } from "@/lib/actions/console";
 import { environments, type Environment } from "@/lib/credentials/environments";
 
 /** A select that switches the active environment at once (server action, then the page re-renders). */

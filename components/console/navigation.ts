@@ -41,6 +41,12 @@ export const navigationGroups: NavigationGroup[] = [
   {
     title: "Applications",
     items: [
+      {
+        href: "/reviews",
+        label: "Review queue",
+        permission: "review:decide",
+        description: "Applications awaiting a compliance decision, oldest first; assign, check, decide with a second reviewer",
+      },
       bankSection("person_application", "Account applications of people, for compliance review"),
       bankSection("business_application", "Business applications with their beneficial owners"),
     ],
@@ -57,17 +63,54 @@ export const navigationGroups: NavigationGroup[] = [
     title: "Developers",
     items: [
       bankSection("webhook", "Webhook subscriptions and their deliveries"),
-      { href: "/events", label: "Events", permission: "bank:read", description: "Bank notifications the console received, and what fetching each object found" },
-      { href: "/simulations", label: "Simulations", permission: "simulation:run", description: "Sandbox only: simulate wallet provisioning of a card", sandboxOnly: true },
+      {
+        href: "/events",
+        label: "Events",
+        permission: "bank:read",
+        description: "Bank notifications the console received, and what fetching each object found",
+      },
+      {
+        href: "/simulations",
+        label: "Simulations",
+        permission: "simulation:run",
+        description: "Sandbox only: simulate wallet provisioning of a card",
+        sandboxOnly: true,
+      },
     ],
   },
   {
     title: "Console",
     items: [
-      { href: "/audit", label: "Audit log", permission: "audit:read", description: "Every change and personal-data reveal made through the console; filter and export as CSV" },
-      { href: "/settings/staff", label: "Staff users", permission: "staff:manage", description: "Create staff users, change their role, lock or remove them" },
-      { href: "/settings/credentials", label: "Bank credentials", permission: "credentials:manage", description: "Base URL and API key or token of each environment" },
-      { href: "/settings/index", label: "Index of the bank", permission: "index:manage", description: "Receiver secret, subscriptions, backfill and purge of the console's index" },
+      {
+        href: "/approvals",
+        label: "Approvals",
+        permission: "change:approve",
+        description: "Changes waiting for a second person (four-eyes): approve, reject or withdraw",
+      },
+      {
+        href: "/audit",
+        label: "Audit log",
+        permission: "audit:read",
+        description: "Every change and personal-data reveal made through the console; filter and export as CSV",
+      },
+      {
+        href: "/settings/staff",
+        label: "Staff users",
+        permission: "staff:manage",
+        description: "Create staff users, change their role, lock or remove them",
+      },
+      {
+        href: "/settings/credentials",
+        label: "Bank credentials",
+        permission: "credentials:manage",
+        description: "Base URL and API key or token of each environment",
+      },
+      {
+        href: "/settings/index",
+        label: "Index of the bank",
+        permission: "index:manage",
+        description: "Receiver secret, subscriptions, backfill and purge of the console's index",
+      },
     ],
   },
 ];

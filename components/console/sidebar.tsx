@@ -2,9 +2,10 @@ import type { Environment } from "@/lib/credentials/environments";
 import { permissionsOf, type Role } from "@/lib/permissions";
 import { isShown, navigationGroups } from "./navigation";
 import { SidebarLink } from "./sidebar-link";
+import { SavedViewLinks, type SidebarView } from "@/components/views/saved-view-links";
 
 /** Every section the role may open, grouped as operations staff think of them. */
-export function Sidebar({ role, environment }: { role: Role; environment: Environment }) {
+export function Sidebar({ role, environment, views = {} }: { role: Role; environment: Environment; views?: Record<string, SidebarView[]> }) {
   const permissions = permissionsOf(role);
   const groups = navigationGroups
     .map((group) => ({ ...group, items: group.items.filter((item) => isShown(item, permissions, environment)) }))
@@ -14,11 +15,12 @@ export function Sidebar({ role, environment }: { role: Role; environment: Enviro
       <span className="px-2 text-sm font-semibold">Bank console</span>
       {groups.map((group) => (
         <div key={group.title ?? "top"}>
-          {group.title ? <h2 className="px-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-muted">{group.title}</h2> : null}
+          {group.title ? <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-muted uppercase">{group.title}</h2> : null}
           <ul className="space-y-0.5">
             {group.items.map((item) => (
               <li key={item.href}>
                 <SidebarLink href={item.href} label={item.label} />
+                {views[item.href]?.length ? <SavedViewLinks route={item.href} views={views[item.href]!} /> : null}
               </li>
             ))}
           </ul>

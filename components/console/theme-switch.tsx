@@ -15,10 +15,14 @@ const noSubscription = () => () => {};
 export function ThemeSwitch() {
   const { theme, setTheme } = useTheme();
   // The saved theme is known only in the browser: the server (and hydration) render "system".
-  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <label className="flex items-center gap-1 text-xs text-muted">
-      <span>Theme</span>
+      <span className="max-sm:sr-only">Theme</span>
       <select
         aria-label="Theme"
         data-testid="theme-switch"

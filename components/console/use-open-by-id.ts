@@ -3,7 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { bankApiPath, ConsoleApiError, fetchConsole } from "@/lib/bank/browser";
+import { ConsoleApiError } from "@/lib/bank/browser";
+import { readBankObject } from "@/lib/bank/queries";
 import { bankKeys } from "@/lib/bank/query-keys";
 import { inSentence } from "@/lib/format";
 import { detailHref, resourceForId, resourceList } from "@/lib/resources";
@@ -33,7 +34,7 @@ export function useOpenById(onOpened?: () => void) {
     }
     setStatus({ state: "checking", id });
     try {
-      const object = await fetchConsole(bankApiPath(`${definition.apiPath}/${encodeURIComponent(id)}`));
+      const object = await readBankObject(definition.name, id);
       queryClient.setQueryData(bankKeys.detail(environment, definition.name, id), object);
       setStatus({ state: "idle" });
       onOpened?.();

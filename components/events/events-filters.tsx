@@ -32,13 +32,33 @@ export function EventsFilters({ filter, pageSize }: { filter: EventsFilter; page
   const sizes = (pageSizes as readonly number[]).includes(pageSize) ? pageSizes : [...pageSizes, pageSize].sort((a, b) => a - b);
   return (
     <FilterForm action="/events" label="Filter the events" exportHref={`/api/events/export?${new URLSearchParams(filterParameters(filter))}`}>
-      <SelectField label="Environment" name="environment" defaultValue={filter.environment} options={environments.map((environment) => ({ value: environment, label: environment }))} />
-      <SelectField label="Event" name="event" defaultValue={filter.event ?? ""} options={[any, ...eventNames.map((name) => ({ value: name, label: name }))]} />
+      <SelectField
+        label="Environment"
+        name="environment"
+        defaultValue={filter.environment}
+        options={environments.map((environment) => ({ value: environment, label: environment }))}
+      />
+      <SelectField
+        label="Event"
+        name="event"
+        defaultValue={filter.event ?? ""}
+        options={[any, ...eventNames.map((name) => ({ value: name, label: name }))]}
+      />
       <TextField label="Object" name="object" defaultValue={filter.object ?? ""} placeholder="id" />
       <TimeField label="From (UTC)" name="from" value={timeInput(filter.from, "start")} />
       <TimeField label="To (UTC)" name="to" value={timeInput(filter.to, "end")} />
-      <SelectField label="Outcome" name="outcome" defaultValue={filter.outcome ?? ""} options={[any, ...eventOutcomes.map((outcome) => ({ value: outcome, label: outcomeLabels[outcome] }))]} />
-      <SelectField label="Rows per page" name="page_size" defaultValue={String(pageSize)} options={sizes.map((size) => ({ value: String(size), label: String(size) }))} />
+      <SelectField
+        label="Outcome"
+        name="outcome"
+        defaultValue={filter.outcome ?? ""}
+        options={[any, ...eventOutcomes.map((outcome) => ({ value: outcome, label: outcomeLabels[outcome] }))]}
+      />
+      <SelectField
+        label="Rows per page"
+        name="page_size"
+        defaultValue={String(pageSize)}
+        options={sizes.map((size) => ({ value: String(size), label: String(size) }))}
+      />
     </FilterForm>
   );
 }

@@ -1,21 +1,25 @@
 import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/bank/status-badge";
 import { IdValue } from "@/components/bank/value";
+import { ServerWhen } from "@/components/format/when";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { Tone } from "@/lib/format";
 import type { EventRow } from "@/lib/index/events-list";
 import type { EventOutcome } from "@/lib/index/events-list-input";
 import { detailHref } from "@/lib/resources";
 
-const outcomeTones: Record<EventOutcome, Tone> = { pending: "info", error: "danger", changed: "success", unchanged: "neutral", older: "neutral", gone: "warning" };
+const outcomeTones: Record<EventOutcome, Tone> = {
+  pending: "info",
+  error: "danger",
+  changed: "success",
+  unchanged: "neutral",
+  older: "neutral",
+  gone: "warning",
+};
 
-/** To the second, in UTC (the header says so); the milliseconds are in the export. */
+/** In the one date style and the staff member's zone; the exact second on hover, the milliseconds in the export. */
 function Time({ value }: { value: string }) {
-  return (
-    <time dateTime={value} className="whitespace-nowrap font-mono text-xs">
-      {value.slice(0, 19).replace("T", " ")}
-    </time>
-  );
+  return <ServerWhen at={value} className="text-xs whitespace-nowrap tabular-nums" />;
 }
 
 function Outcome({ row }: { row: EventRow }) {
@@ -45,13 +49,13 @@ export function EventsTable({ rows, linkObjects, empty }: { rows: EventRow[]; li
     <Table data-testid="events-table">
       <thead className="bg-surface-2">
         <tr>
-          <Th>Received (UTC)</Th>
+          <Th>Received</Th>
           <Th>Event</Th>
           <Th>Object</Th>
           <Th>Outcome</Th>
           <Th className="text-right">Deliveries</Th>
           <Th className="text-right">Attempts</Th>
-          <Th>Last received (UTC)</Th>
+          <Th>Last received</Th>
         </tr>
       </thead>
       <tbody className="divide-y divide-line">
@@ -63,11 +67,18 @@ export function EventsTable({ rows, linkObjects, empty }: { rows: EventRow[]; li
           </tr>
         ) : (
           rows.map((row) => (
-            <tr key={row.id} className="[&>td]:align-middle" data-testid="event-row" data-event-id={row.id} data-object-id={row.objectId} data-outcome={row.outcome}>
+            <tr
+              key={row.id}
+              className="[&>td]:align-middle"
+              data-testid="event-row"
+              data-event-id={row.id}
+              data-object-id={row.objectId}
+              data-outcome={row.outcome}
+            >
               <Td>
                 <Time value={row.receivedAt} />
               </Td>
-              <Td className="whitespace-nowrap font-mono text-xs">{row.event}</Td>
+              <Td className="font-mono text-xs whitespace-nowrap">{row.event}</Td>
               <Td>
                 <IdValue id={row.objectId} href={linkObjects ? detailHref(row.resource, row.objectId) : undefined} />
               </Td>

@@ -5,7 +5,13 @@ import type { StatusBreakdown } from "@/lib/home/overview";
 
 /** Fills by status meaning, the same families as the status badges. */
 const colours: Record<string, string> = {
-  sent: "#059669", done: "#10b981", pending: "#0ea5e9", processing: "#6366f1", returned: "#d97706", canceled: "#94a3b8", error: "#dc2626",
+  sent: "#059669",
+  done: "#10b981",
+  pending: "#0ea5e9",
+  processing: "#6366f1",
+  returned: "#d97706",
+  canceled: "#94a3b8",
+  error: "#dc2626",
 };
 
 /** Stacked bars of money movements by status (recharts). The table beside it carries the same figures in text. */

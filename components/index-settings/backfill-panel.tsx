@@ -38,8 +38,8 @@ export function BackfillPanel({ overview, actions, configured }: { overview: Ind
                 confirmLabel="Start backfill"
               >
                 <p>
-                  The console reads every {environment} list of the bank page by page into the index, at the configured pace so the bank&apos;s
-                  own users do not feel it. Lists already walked are skipped; a list that stopped continues from its kept cursor.
+                  The console reads every {environment} list of the bank page by page into the index, at the configured pace so the bank&apos;s own
+                  users do not feel it. Lists already walked are skipped; a list that stopped continues from its kept cursor.
                 </p>
               </IndexActionButton>
             ) : null}
@@ -51,8 +51,8 @@ export function BackfillPanel({ overview, actions, configured }: { overview: Ind
               confirmLabel="Walk again"
             >
               <p>
-                The kept cursors are forgotten and every {environment} list is read again from its first page, at the configured pace. Objects
-                whose state differs from the index get a new version; nothing is deleted.
+                The kept cursors are forgotten and every {environment} list is read again from its first page, at the configured pace. Objects whose
+                state differs from the index get a new version; nothing is deleted.
               </p>
             </IndexActionButton>
           </>
@@ -88,7 +88,7 @@ export function BackfillPanel({ overview, actions, configured }: { overview: Ind
         <tbody className="divide-y divide-line">
           {backfill.map((list) => (
             <tr key={list.resource} data-testid={`index-backfill-${environment}-${list.resource}`}>
-              <Td className="whitespace-nowrap py-1.5">{resources[list.resource].title}</Td>
+              <Td className="py-1.5 whitespace-nowrap">{resources[list.resource].title}</Td>
               <Td className="py-1.5">
                 <StatusBadge status={list.walk} />
                 {list.error ? <p className="mt-0.5 max-w-xs text-xs text-red-700 dark:text-red-400">{list.error}</p> : null}
@@ -99,7 +99,9 @@ export function BackfillPanel({ overview, actions, configured }: { overview: Ind
               <Td className="py-1.5">{when(list.finishedAt)}</Td>
               <Td className="py-1.5 text-right tabular-nums">
                 {count(indexed.get(list.resource)?.objects ?? 0)}
-                {indexed.get(list.resource)?.gone ? <span className="block text-xs text-muted">{count(indexed.get(list.resource)!.gone)} gone</span> : null}
+                {indexed.get(list.resource)?.gone ? (
+                  <span className="block text-xs text-muted">{count(indexed.get(list.resource)!.gone)} gone</span>
+                ) : null}
               </Td>
             </tr>
           ))}
@@ -107,7 +109,7 @@ export function BackfillPanel({ overview, actions, configured }: { overview: Ind
         <tfoot className="border-t border-line-strong bg-surface-2 font-medium">
           <tr data-testid={`index-backfill-${environment}-totals`}>
             <Td className="py-1.5">Total</Td>
-            <Td className="whitespace-nowrap py-1.5 text-xs text-muted">
+            <Td className="py-1.5 text-xs whitespace-nowrap text-muted">
               {done} of {backfill.length} done
             </Td>
             <Td className="py-1.5 text-right tabular-nums">{total((list) => list.objects)}</Td>

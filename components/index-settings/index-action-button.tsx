@@ -46,16 +46,16 @@ export function IndexActionButton(props: {
       ) : null}
       {open ? (
         <ConfirmDialog
-        open={open}
-        title={props.title}
-        confirmLabel={props.confirmLabel}
-        tone={props.tone ?? "primary"}
-        pending={pending}
-        error={state.error && state !== askedAt ? <p className="text-sm text-red-700 dark:text-red-400">{state.error}</p> : null}
-        onConfirm={confirm}
-        onCancel={() => setAskedAt(null)}
-      >
-        {props.children}
+          open={open}
+          title={props.title}
+          confirmLabel={props.confirmLabel}
+          tone={props.tone ?? "primary"}
+          pending={pending}
+          error={state.error && state !== askedAt ? <p className="text-sm text-red-700 dark:text-red-400">{state.error}</p> : null}
+          onConfirm={confirm}
+          onCancel={() => setAskedAt(null)}
+        >
+          {props.children}
         </ConfirmDialog>
       ) : null}
     </>

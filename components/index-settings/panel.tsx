@@ -2,7 +2,19 @@ import type { ReactNode } from "react";
 import type { IndexAction } from "./index-action-button";
 
 /** One part of an environment's index settings: a titled card, its controls on the right of the title. */
-export function Panel({ title, description, actions, children, testId }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode; testId: string }) {
+export function Panel({
+  title,
+  description,
+  actions,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <section data-testid={testId} aria-label={title} className="rounded-md border border-line bg-surface p-4">
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
@@ -17,7 +29,7 @@ export function Panel({ title, description, actions, children, testId }: { title
   );
 }
 
-/** The settings' actions, passed from the page (server actions of app/(console)/settings/index/actions.ts). */
+/** The settings' actions, passed from the page (server actions of lib/actions/index-settings.ts). */
 export interface IndexSettingsActions {
   rotateReceiverSecret: IndexAction;
   setUpSubscriptions: IndexAction;

@@ -31,8 +31,8 @@ export function PurgePanel({ overview, actions }: { overview: IndexOverview; act
             <li>the backfill&apos;s progress of {backfill.filter((list) => list.walk !== "not started").length} lists</li>
           </ul>
           <p>
-            Nothing changes at the bank, and the receiver and subscriptions stay: new notifications keep arriving and fill the index again. Walk
-            the lists again to rebuild it. The purge is recorded in the audit log; the audit trail itself is not purged.
+            Nothing changes at the bank, and the receiver and subscriptions stay: new notifications keep arriving and fill the index again. Walk the
+            lists again to rebuild it. The purge is recorded in the audit log; the audit trail itself is not purged.
           </p>
         </IndexActionButton>
       }

@@ -23,8 +23,8 @@ export function ReceiverPanel({ overview, actions }: { overview: IndexOverview; 
           >
             <p>
               The console makes a new secret and at once re-registers all its {environment} subscriptions at the bank with it. From then on
-              notifications signed with the old secret are refused (401); a delivery refused in the moment between the two is retried by the
-              bank with the new one.
+              notifications signed with the old secret are refused (401); a delivery refused in the moment between the two is retried by the bank with
+              the new one.
             </p>
           </IndexActionButton>
         ) : null
@@ -32,7 +32,7 @@ export function ReceiverPanel({ overview, actions }: { overview: IndexOverview; 
     >
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="text-muted">URL</dt>
-        <dd className="break-all font-mono text-xs leading-5">{overview.receiverUrl}</dd>
+        <dd className="font-mono text-xs leading-5 break-all">{overview.receiverUrl}</dd>
         <dt className="text-muted">Credentials</dt>
         <dd data-testid={`index-receiver-credentials-${environment}`}>
           {receiver ? (

@@ -11,14 +11,25 @@ import { Panel, type IndexSettingsActions } from "./panel";
 function countsOf(subscriptions: SubscriptionState[]): string {
   const counts = new Map<string, number>();
   for (const { status } of subscriptions) counts.set(status, (counts.get(status) ?? 0) + 1);
-  return (["enabled", "error", "disabled", "missing"] as const).filter((status) => counts.has(status)).map((status) => `${counts.get(status)} ${status}`).join(" · ");
+  return (["enabled", "error", "disabled", "missing"] as const)
+    .filter((status) => counts.has(status))
+    .map((status) => `${counts.get(status)} ${status}`)
+    .join(" · ");
 }
 
 /**
  * The console's own webhooks at the bank, one per event: which exist, which are missing, which the bank put in
  * `error` (with a reset). Webhook ids link to their page when this environment is the active one.
  */
-export function SubscriptionsPanel({ overview, actions, linkWebhooks }: { overview: IndexOverview; actions: IndexSettingsActions; linkWebhooks: boolean }) {
+export function SubscriptionsPanel({
+  overview,
+  actions,
+  linkWebhooks,
+}: {
+  overview: IndexOverview;
+  actions: IndexSettingsActions;
+  linkWebhooks: boolean;
+}) {
   const { environment, subscriptions: view } = overview;
   const listed = view.kind === "listed" ? view.subscriptions : null;
   return (
@@ -38,8 +49,8 @@ export function SubscriptionsPanel({ overview, actions, linkWebhooks }: { overvi
           >
             <p>
               The console makes sure the {environment} bank has exactly one webhook per event pointing at {overview.receiverUrl} with the
-              receiver&apos;s credentials: missing ones are created, ones with another address or an old secret are updated, duplicates are
-              removed. Webhooks in error or disabled stay so.
+              receiver&apos;s credentials: missing ones are created, ones with another address or an old secret are updated, duplicates are removed.
+              Webhooks in error or disabled stay so.
             </p>
             {environment === "production" ? <p>This switches the production index on: the bank starts sending every change to the console.</p> : null}
           </IndexActionButton>
@@ -69,7 +80,11 @@ export function SubscriptionsPanel({ overview, actions, linkWebhooks }: { overvi
               <tr key={subscription.event} data-testid={`index-subscription-${subscription.event}`}>
                 <Td className="py-1.5 font-mono text-xs">{subscription.event}</Td>
                 <Td className="py-1.5">
-                  {subscription.webhookId ? <IdValue id={subscription.webhookId} href={linkWebhooks ? detailHref("webhook", subscription.webhookId) : undefined} /> : <span className="text-muted">—</span>}
+                  {subscription.webhookId ? (
+                    <IdValue id={subscription.webhookId} href={linkWebhooks ? detailHref("webhook", subscription.webhookId) : undefined} />
+                  ) : (
+                    <span className="text-muted">—</span>
+                  )}
                 </Td>
                 <Td className="py-1.5">
                   <div className="flex flex-wrap items-center gap-2">
@@ -85,8 +100,8 @@ export function SubscriptionsPanel({ overview, actions, linkWebhooks }: { overvi
                       >
                         <p>
                           The webhook leaves error and becomes enabled: the bank sends its paused deliveries to the receiver at once. Events that
-                          happened while it was in error are not sent: the sweep re-reads the newest page of each list, and Walk again (repair)
-                          reads every list.
+                          happened while it was in error are not sent: the sweep re-reads the newest page of each list, and Walk again (repair) reads
+                          every list.
                         </p>
                       </IndexActionButton>
                     ) : null}

@@ -22,9 +22,16 @@ export function LiveChangesBar({ environment, resource }: { environment: Environ
   if (changed.ids.size === 0 && !changed.reset) return null;
   const count = changed.reset ? "Many" : changed.ids.size.toLocaleString("en-US");
   return (
-    <div role="status" data-testid="live-changes" className="mb-2 flex items-center justify-between gap-2 rounded-md border border-accent/40 bg-accent/10 px-3 py-1.5 text-xs">
+    <div
+      role="status"
+      data-testid="live-changes"
+      className="mb-2 flex items-center justify-between gap-2 rounded-md border border-accent/40 bg-accent/10 px-3 py-1.5 text-xs"
+    >
       <span>
-        <span className="font-semibold tabular-nums" data-testid="live-changes-count">{count}</span> new or changed since this list was read
+        <span className="font-semibold tabular-nums" data-testid="live-changes-count">
+          {count}
+        </span>{" "}
+        new or changed since this list was read
       </span>
       <button
         type="button"

@@ -1,9 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
-import { changeStaffRole, clearSignInLockout, endStaffSessions, removeStaffUser, setStaffLocked, type StaffActionState } from "@/app/(console)/settings/staff/actions";
+import { changeStaffRole, clearSignInLockout, endStaffSessions, removeStaffUser, setStaffLocked, type StaffActionState } from "@/lib/actions/staff";
 import { Button } from "@/components/ui/button";
-import type { StaffUser } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { roles } from "@/lib/permissions";
 
 const initial: StaffActionState = { error: null, done: null };
@@ -25,7 +25,14 @@ export function StaffRowActions(props: { user: StaffUser; isSelf: boolean; signI
     <div className="flex flex-wrap items-center gap-2">
       <form action={roleAction} className="flex items-center gap-1">
         <input type="hidden" name="id" value={user.id} />
-        <select name="role" defaultValue={user.role} aria-label={`Role of ${user.email}`} disabled={isSelf || rolePending} title={title} className="rounded border border-line px-1 py-1 text-xs">
+        <select
+          name="role"
+          defaultValue={user.role}
+          aria-label={`Role of ${user.email}`}
+          disabled={isSelf || rolePending}
+          title={title}
+          className="rounded border border-line px-1 py-1 text-xs"
+        >
           {roles.map((role) => (
             <option key={role} value={role}>
               {role}

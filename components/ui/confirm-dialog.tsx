@@ -2,10 +2,11 @@
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./button";
+import { keepTabInside } from "./focus-trap";
 
 /**
- * The ONE confirmation dialog for destructive or hard-to-undo actions. A native modal `<dialog>`: the browser traps
- * focus, Escape cancels and the page behind is inert. It stays open while the action runs (so the pending state and
+ * The ONE confirmation dialog for destructive or hard-to-undo actions. A native modal `<dialog>`: Tab stays inside
+ * (keepTabInside), Escape cancels and the page behind is inert. It stays open while the action runs (so the pending state and
  * the bank's error are shown where the person decided) and is closed by the caller once the action succeeded.
  */
 export function ConfirmDialog({
@@ -36,9 +37,16 @@ export function ConfirmDialog({
   const bodyId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    const opener = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    // Closed, or removed by its caller: focus goes back to what opened it (the browser does this only for close()).
+    return () => {
+      if (dialog.open) dialog.close();
+      const focused = document.activeElement;
+      const lost = !focused || focused === document.body || dialog.contains(focused);
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, [open]);
   return (
     <dialog
@@ -46,6 +54,7 @@ export function ConfirmDialog({
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       data-testid="confirm-dialog"
+      onKeyDown={keepTabInside}
       onCancel={(event) => {
         // Escape while the action runs would hide its outcome; otherwise it is Cancel.
         event.preventDefault();

@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
-const control = "mt-1 block w-full rounded-md border border-line bg-surface px-2 py-1.5 text-sm shadow-sm focus:border-focus focus:outline-none disabled:bg-surface-2";
+const control =
+  "mt-1 block w-full rounded-md border border-line bg-surface px-2 py-1.5 text-sm shadow-sm focus:border-focus focus:ring-2 focus:ring-focus/40 focus:outline-none disabled:bg-surface-2";
 const labelStyle = "block text-sm font-medium text-muted";
 
 /** A labelled input; the hint is its description, not part of its name. */
@@ -21,7 +22,11 @@ export function TextField({ label, hint, ...props }: InputHTMLAttributes<HTMLInp
   );
 }
 
-export function SelectField({ label, options, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+export function SelectField({
+  label,
+  options,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; options: ReadonlyArray<{ value: string; label: string }> }) {
   const id = useId();
   return (
     <div>

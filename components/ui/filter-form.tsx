@@ -8,7 +8,12 @@ import { Button } from "./button";
  */
 export function FilterForm({ action, label, exportHref, children }: { action: string; label: string; exportHref: string; children: ReactNode }) {
   return (
-    <form method="get" action={action} className="mb-4 grid gap-3 rounded-md border border-line bg-surface p-4 sm:grid-cols-3 lg:grid-cols-6 [&>*]:min-w-0" aria-label={label}>
+    <form
+      method="get"
+      action={action}
+      className="mb-4 grid gap-3 rounded-md border border-line bg-surface p-4 sm:grid-cols-3 lg:grid-cols-6 [&>*]:min-w-0"
+      aria-label={label}
+    >
       {children}
       <div className="flex flex-wrap items-end gap-2">
         <Button type="submit">Filter</Button>

@@ -14,7 +14,13 @@ export function useLeaveGuard(active: boolean, message: string) {
     };
     const click = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.href.startsWith("#") || new URL(link.href).pathname === window.location.pathname) return;
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        link.target === "_blank" ||
+        link.href.startsWith("#") ||
+        new URL(link.href).pathname === window.location.pathname
+      )
+        return;
       if (!window.confirm(message)) {
         event.preventDefault();
         event.stopPropagation();

@@ -7,12 +7,11 @@ import { useTheme } from "next-themes";
 import { useMemo, useState } from "react";
 import { ActionError, AuditLink } from "@/components/actions/action-feedback";
 import { Button } from "@/components/ui/button";
-import { bankApiPath, fetchConsole } from "@/lib/bank/browser";
-import { bankKeys } from "@/lib/bank/query-keys";
-import { useBankAction } from "@/lib/bank/use-bank-action";
+import { useSaveUserdata } from "@/components/bank/bank-mutations";
+import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
 import { canonicalJson, jsonDiff } from "@/lib/json-diff";
 import { checkUserdata, userdataMaxBytes } from "@/lib/userdata/check";
-import { readUserdata, type CurrentUserdata } from "./userdata-editor-loader";
+import { readBankObject, readUserdata, type CurrentUserdata } from "@/lib/bank/queries";
 import { useLeaveGuard } from "./use-leave-guard";
 
 const pretty = (value: unknown) => JSON.stringify(value ?? {}, null, 2);
@@ -25,7 +24,18 @@ const extensions = [json(), linter(jsonParseLinter()), lintGutter(), EditorView.
  * transfer: when its `updated_at` moved since the editor opened, it does not save, shows the newer value and the diff
  * against it, and a second Save then overwrites knowingly.
  */
-export default function UserdataEditor({ id, initial, onClose }: { id: string; initial: CurrentUserdata; onClose(): void }) {
+export default function UserdataEditor({
+  id,
+  initial,
+  onClose,
+  onSaved,
+}: {
+  id: string;
+  initial: CurrentUserdata;
+  onClose(): void;
+  /** The bank's answer to a save: the page shows it in its Details card instead of the mask (components/bank/resource-detail.tsx). */
+  onSaved?(result: CurrentUserdata): void;
+}) {
   const { resolvedTheme } = useTheme();
   const [base, setBase] = useState(initial);
   const [text, setText] = useState(() => pretty(initial.userdata));
@@ -35,17 +45,14 @@ export default function UserdataEditor({ id, initial, onClose }: { id: string; i
   const check = useMemo(() => checkUserdata(text), [text]);
   const changes = useMemo(() => (check.ok ? jsonDiff(base.userdata ?? {}, check.value) : []), [check, base]);
   const dirty = check.ok ? canonicalJson(check.value) !== canonicalJson(base.userdata ?? {}) : true;
-  useLeaveGuard(dirty, "The userdata has unsaved changes. Leave and lose them?");
-
-  const save = useBankAction<Record<string, unknown>, { userdata: Record<string, unknown> | null; updated_at: string }>({
-    request: (userdata) => ({ method: "PATCH", path: `/network_transfer/${encodeURIComponent(id)}`, body: { userdata } }),
-    invalidates: (environment) => [bankKeys.detail(environment, "network_transfer", id), bankKeys.lists(environment, "network_transfer")],
-    onSuccess: (result) => {
-      setBase({ userdata: result.userdata, updated_at: result.updated_at });
-      setText(pretty(result.userdata));
-      setConflict(null);
-    },
+  const save = useSaveUserdata(id, (result) => {
+    setBase({ userdata: result.userdata, updated_at: result.updated_at });
+    setText(pretty(result.userdata));
+    setConflict(null);
+    onSaved?.({ userdata: result.userdata, updated_at: result.updated_at });
   });
+  // A draft held for approval lives on in its change request (docs/approvals.md): leaving loses nothing.
+  useLeaveGuard(dirty && !save.awaitingApproval, "The userdata has unsaved changes. Leave and lose them?");
 
   async function saveIfUnchanged() {
     if (!check.ok) return;
@@ -53,7 +60,7 @@ export default function UserdataEditor({ id, initial, onClose }: { id: string; i
     setCheckError(null);
     save.reset();
     try {
-      const now = await fetchConsole<{ updated_at: string }>(bankApiPath(`/network_transfer/${encodeURIComponent(id)}`));
+      const now = await readBankObject<{ updated_at: string }>("network_transfer", id);
       if (now.updated_at !== base.updated_at) {
         setBase(await readUserdata(id));
         setConflict(now.updated_at);
@@ -72,8 +79,23 @@ export default function UserdataEditor({ id, initial, onClose }: { id: string; i
   const over = check.bytes !== null && check.bytes > userdataMaxBytes;
   return (
     <div className="space-y-3" data-testid="userdata-editor">
+      {base.userdata === null ? (
+        <p className="text-xs text-muted" data-testid="userdata-null-note">
+          This transfer has no userdata (the bank holds <code>null</code>). The editor starts from an empty object, <code>{"{}"}</code>; saving writes
+          the object you enter.
+        </p>
+      ) : null}
       <div className="overflow-hidden rounded-md border border-line" data-testid="userdata-code">
-        <CodeMirror value={text} onChange={setText} extensions={extensions} theme={resolvedTheme === "dark" ? "dark" : "light"} minHeight="8rem" maxHeight="24rem" editable={!busy} basicSetup={{ bracketMatching: true, closeBrackets: true, foldGutter: false }} />
+        <CodeMirror
+          value={text}
+          onChange={setText}
+          extensions={extensions}
+          theme={resolvedTheme === "dark" ? "dark" : "light"}
+          minHeight="8rem"
+          maxHeight="24rem"
+          editable={!busy}
+          basicSetup={{ bracketMatching: true, closeBrackets: true, foldGutter: false }}
+        />
       </div>
       <p className="flex flex-wrap justify-between gap-2 text-xs" aria-live="polite">
         <span data-testid="userdata-size" className={over ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}>
@@ -86,9 +108,16 @@ export default function UserdataEditor({ id, initial, onClose }: { id: string; i
         )}
       </p>
       {conflict ? (
-        <div role="alert" data-testid="userdata-conflict" className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-          Not saved: this transfer changed at the bank (updated {conflict}) after you opened the editor. Its current userdata is below; the diff now compares your draft with it. Save again to replace it, or Cancel to keep the bank&apos;s value.
-          <pre className="mt-1 overflow-x-auto text-xs" data-testid="userdata-newer">{pretty(base.userdata)}</pre>
+        <div
+          role="alert"
+          data-testid="userdata-conflict"
+          className="rounded-md border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          Not saved: this transfer changed at the bank (updated {conflict}) after you opened the editor. Its current userdata is below; the diff now
+          compares your draft with it. Save again to replace it, or Cancel to keep the bank&apos;s value.
+          <pre className="mt-1 overflow-x-auto text-xs" data-testid="userdata-newer">
+            {pretty(base.userdata)}
+          </pre>
         </div>
       ) : null}
       {check.ok && dirty ? (
@@ -96,18 +125,35 @@ export default function UserdataEditor({ id, initial, onClose }: { id: string; i
           <h3 className="mb-1 text-xs font-semibold text-muted">Changes against the bank&apos;s value</h3>
           <ul className="space-y-0.5 font-mono text-xs">
             {changes.map((change) => (
-              <li key={change.path} data-kind={change.kind} className={change.kind === "removed" ? "text-red-700 dark:text-red-300" : change.kind === "added" ? "text-emerald-700 dark:text-emerald-400" : ""}>
+              <li
+                key={change.path}
+                data-kind={change.kind}
+                className={
+                  change.kind === "removed"
+                    ? "text-red-700 dark:text-red-300"
+                    : change.kind === "added"
+                      ? "text-emerald-700 dark:text-emerald-400"
+                      : ""
+                }
+              >
                 {change.kind === "added" ? "+ " : change.kind === "removed" ? "− " : "~ "}
-                {change.path || "(whole value)"}: {change.kind === "added" ? JSON.stringify(change.after) : change.kind === "removed" ? JSON.stringify(change.before) : `${JSON.stringify(change.before)} → ${JSON.stringify(change.after)}`}
+                {change.path || "(whole value)"}:{" "}
+                {change.kind === "added"
+                  ? JSON.stringify(change.after)
+                  : change.kind === "removed"
+                    ? JSON.stringify(change.before)
+                    : `${JSON.stringify(change.before)} → ${JSON.stringify(change.after)}`}
               </li>
             ))}
           </ul>
         </div>
       ) : null}
       <ActionError error={checkError ?? save.error} />
+      <AwaitingApproval approval={save.awaitingApproval} />
       {save.isSuccess && !dirty ? (
         <p role="status" data-testid="userdata-saved" className="text-sm text-emerald-800 dark:text-emerald-300">
-          Saved: the bank now holds the value shown (updated {base.updated_at}). See <AuditLink target={id} action="network_transfer.userdata.update" />.
+          Saved: the bank now holds the value shown (updated {base.updated_at}). See{" "}
+          <AuditLink target={id} action="network_transfer.userdata.update" />.
         </p>
       ) : null}
       <div className="flex gap-2">

@@ -3,30 +3,14 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { ActionError, AuditLink } from "@/components/actions/action-feedback";
+import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
 import { useCan } from "@/components/console/providers";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { bankKeys } from "@/lib/bank/query-keys";
-import { useBankAction } from "@/lib/bank/use-bank-action";
+import { useCreateWebhook } from "@/components/bank/bank-mutations";
 // The contract's event names, from the module the contract itself takes them from (free of zod, so small in the browser).
 import { eventNames } from "@/lib/contract/events";
-
-interface Created {
-  id: string;
-  event: string;
-  url: string;
-  status: string;
-}
-
-/** Whether `text` is an absolute http(s) URL: the bank checks it again; this spares a round trip for a typo. */
-function urlProblem(text: string): string | null {
-  try {
-    const url = new URL(text);
-    return url.protocol === "http:" || url.protocol === "https:" ? null : "The URL must start with http:// or https://.";
-  } catch {
-    return "Enter an absolute URL, such as https://example.com/hooks/bank.";
-  }
-}
+import { webhookUrlProblem as urlProblem } from "./webhook-form";
 
 /**
  * "New webhook" on the webhooks list, for roles holding `webhook:write`. The basic secret is write-only: it is sent
@@ -40,15 +24,11 @@ export function CreateWebhook() {
   const [basicUser, setBasicUser] = useState("");
   const [basicSecret, setBasicSecret] = useState("");
   const [checked, setChecked] = useState(false);
-  const create = useBankAction<Record<string, unknown>, Created>({
-    request: (body) => ({ method: "POST", path: "/webhook", body }),
-    invalidates: (environment) => [bankKeys.lists(environment, "webhook")],
-    onSuccess: () => {
-      setBasicSecret("");
-      setUrl("");
-      setBasicUser("");
-      setChecked(false);
-    },
+  const create = useCreateWebhook(() => {
+    setBasicSecret("");
+    setUrl("");
+    setBasicUser("");
+    setChecked(false);
   });
   if (!canWrite) return null;
   const problem = checked ? urlProblem(url) : null;
@@ -68,21 +48,49 @@ export function CreateWebhook() {
         </Button>
       )}
       {open ? (
-        <form onSubmit={submit} noValidate aria-labelledby="new-webhook-title" data-testid="create-webhook" className="space-y-3 rounded-md border border-line bg-surface p-3">
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="new-webhook-title"
+          data-testid="create-webhook"
+          className="space-y-3 rounded-md border border-line bg-surface p-3"
+        >
           <h2 id="new-webhook-title" className="text-sm font-semibold">
             New webhook
           </h2>
           <div className="grid gap-3 md:grid-cols-2">
-            <SelectField label="Event" name="event" value={event} onChange={(change) => setEvent(change.target.value)} options={eventNames.map((name) => ({ value: name, label: name }))} />
+            <SelectField
+              label="Event"
+              name="event"
+              value={event}
+              onChange={(change) => setEvent(change.target.value)}
+              options={eventNames.map((name) => ({ value: name, label: name }))}
+            />
             <div>
-              <TextField label="URL" name="url" type="url" required value={url} onChange={(change) => setUrl(change.target.value)} placeholder="https://example.com/hooks/bank" aria-invalid={problem ? true : undefined} hint="http or https; the bank POSTs each notification here." />
+              <TextField
+                label="URL"
+                name="url"
+                type="url"
+                required
+                value={url}
+                onChange={(change) => setUrl(change.target.value)}
+                placeholder="https://example.com/hooks/bank"
+                aria-invalid={problem ? true : undefined}
+                hint="http or https; the bank POSTs each notification here."
+              />
               {problem ? (
                 <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300" data-testid="url-problem">
                   {problem}
                 </p>
               ) : null}
             </div>
-            <TextField label="Basic auth user (optional)" name="basic_user" autoComplete="off" value={basicUser} onChange={(change) => setBasicUser(change.target.value)} />
+            <TextField
+              label="Basic auth user (optional)"
+              name="basic_user"
+              autoComplete="off"
+              value={basicUser}
+              onChange={(change) => setBasicUser(change.target.value)}
+            />
             <TextField
               label="Basic auth secret (optional)"
               name="basic_secret"
@@ -94,6 +102,7 @@ export function CreateWebhook() {
             />
           </div>
           <ActionError error={create.error} />
+          <AwaitingApproval approval={create.awaitingApproval} />
           <div className="flex gap-2">
             <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
               {create.isPending ? "Creating…" : "Create webhook"}
@@ -105,12 +114,17 @@ export function CreateWebhook() {
         </form>
       ) : null}
       {create.data ? (
-        <p role="status" data-testid="webhook-created" className="mt-2 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+        <p
+          role="status"
+          data-testid="webhook-created"
+          className="mt-2 rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
           The bank created{" "}
           <Link href={`/webhooks/${encodeURIComponent(create.data.id)}`} className="font-mono underline">
             {create.data.id}
           </Link>{" "}
-          ({create.data.event}, {create.data.status}). Any secret you entered is stored at the bank only. See <AuditLink target={create.data.id} action="webhook.create" />.
+          ({create.data.event}, {create.data.status}). Any secret you entered is stored at the bank only. See{" "}
+          <AuditLink target={create.data.id} action="webhook.create" />.
         </p>
       ) : null}
     </div>

@@ -6,28 +6,45 @@ import { ActionError, AuditLink } from "@/components/actions/action-feedback";
 import { useCan } from "@/components/console/providers";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { bankKeys } from "@/lib/bank/query-keys";
-import { useBankAction } from "@/lib/bank/use-bank-action";
-import type { DetailExtraProps } from "@/components/bank/detail-extras";
+import { useChangeWebhook, type WebhookChange } from "@/components/bank/bank-mutations";
+import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
+import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
+import { EditWebhook } from "./edit-webhook";
 
-type Change = "enable" | "disable" | "reset" | "delete";
+type Change = WebhookChange;
 
 /** What each change does, said before it happens (docs/webhooks.md: what the sandbox, like the bank, does). */
 function effectOf(change: Change, event: string, url: string) {
   switch (change) {
     case "enable":
-      return { title: "Enable this webhook?", label: "Enable", text: `The bank starts sending ${event} notifications to ${url} again. Deliveries paused while it was disabled are sent at once; events that happened meanwhile are not sent.` };
+      return {
+        title: "Enable this webhook?",
+        label: "Enable",
+        text: `The bank starts sending ${event} notifications to ${url} again. Deliveries paused while it was disabled are sent at once; events that happened meanwhile are not sent.`,
+      };
     case "disable":
-      return { title: "Disable this webhook?", label: "Disable", text: `The bank stops sending ${event} notifications to ${url}. Pending deliveries are paused, not dropped, and events that happen while it is disabled are not sent at all. Enabling it later resumes the paused deliveries.` };
+      return {
+        title: "Disable this webhook?",
+        label: "Disable",
+        text: `The bank stops sending ${event} notifications to ${url}. Pending deliveries are paused, not dropped, and events that happen while it is disabled are not sent at all. Enabling it later resumes the paused deliveries.`,
+      };
     case "reset":
-      return { title: "Reset this webhook to enabled?", label: "Reset to enabled", text: `The webhook leaves error and becomes enabled: its error text is cleared, bad responses are counted afresh, and its paused deliveries to ${url} are sent at once (each keeps its attempt count). Events that happened while it was in error are not sent.` };
+      return {
+        title: "Reset this webhook to enabled?",
+        label: "Reset to enabled",
+        text: `The webhook leaves error and becomes enabled: its error text is cleared, bad responses are counted afresh, and its paused deliveries to ${url} are sent at once (each keeps its attempt count). Events that happened while it was in error are not sent.`,
+      };
     case "delete":
-      return { title: "Delete this webhook?", label: "Delete webhook", text: `The webhook is removed at the bank: no more ${event} notifications go to ${url}, and its pending deliveries and delivery history are deleted with it. This cannot be undone; a new webhook would get a new id.` };
+      return {
+        title: "Delete this webhook?",
+        label: "Delete webhook",
+        text: `The webhook is removed at the bank: no more ${event} notifications go to ${url}, and its pending deliveries and delivery history are deleted with it. This cannot be undone; a new webhook would get a new id.`,
+      };
   }
 }
 
 /**
- * Enable, disable, reset (error → enabled) and delete on a webhook's page, for roles holding `webhook:write`. Each
+ * Edit (url, event, Basic credentials), enable, disable, reset (error → enabled) and delete on a webhook's page, for roles holding `webhook:write`. Each
  * change states its effect in the one confirm dialog first; the page then shows what the bank answered.
  */
 export function WebhookStatusActions({ id, object }: DetailExtraProps) {
@@ -35,19 +52,12 @@ export function WebhookStatusActions({ id, object }: DetailExtraProps) {
   const router = useRouter();
   const [asked, setAsked] = useState<Change | null>(null);
   const [done, setDone] = useState<Change | null>(null);
-  const action = useBankAction<Change, unknown>({
-    request: (change) =>
-      change === "delete"
-        ? { method: "DELETE", path: `/webhook/${encodeURIComponent(id)}` }
-        : { method: "PATCH", path: `/webhook/${encodeURIComponent(id)}`, body: { status: change === "disable" ? "disabled" : "enabled" } },
-    invalidates: (environment, change) =>
-      change === "delete" ? [bankKeys.lists(environment, "webhook")] : [bankKeys.detail(environment, "webhook", id), bankKeys.lists(environment, "webhook")],
-    onSuccess: (_result, change) => {
-      setAsked(null);
-      setDone(change);
-      // The object is gone: its page would only say so, so go back to the list, which no longer has it.
-      if (change === "delete") router.push("/webhooks");
-    },
+  const [edited, setEdited] = useState<{ url: string; event: string } | null>(null);
+  const action = useChangeWebhook(id, (change) => {
+    setAsked(null);
+    setDone(change);
+    // The object is gone: its page would only say so, so go back to the list, which no longer has it.
+    if (change === "delete") router.push("/webhooks");
   });
   if (!canWrite) return null;
   const status = String(object.status);
@@ -55,7 +65,15 @@ export function WebhookStatusActions({ id, object }: DetailExtraProps) {
   const effect = asked ? effectOf(asked, String(object.event), String(object.url)) : null;
   return (
     <div className="flex flex-col items-end gap-1">
-      <div className="flex gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
+        <EditWebhook
+          id={id}
+          object={object}
+          onSaved={(webhook) => {
+            setDone(null);
+            setEdited({ url: webhook.url, event: webhook.event });
+          }}
+        />
         {offered.map((change) => (
           <Button
             key={change}
@@ -64,6 +82,7 @@ export function WebhookStatusActions({ id, object }: DetailExtraProps) {
             onClick={() => {
               action.reset();
               setDone(null);
+              setEdited(null);
               setAsked(change);
             }}
           >
@@ -73,10 +92,17 @@ export function WebhookStatusActions({ id, object }: DetailExtraProps) {
       </div>
       {done && done !== "delete" ? (
         <p role="status" data-testid="webhook-action-done" className="text-xs text-muted">
-          The bank answered: status {String((action.data as { status?: unknown } | undefined)?.status)}. See <AuditLink target={id} action="webhook.update" />.
+          The bank answered: status {String((action.data as { status?: unknown } | undefined)?.status)}. See{" "}
+          <AuditLink target={id} action="webhook.update" />.
         </p>
       ) : null}
-      {effect ? (
+      {edited ? (
+        <p role="status" data-testid="webhook-edit-done" className="max-w-md text-right text-xs break-all text-muted">
+          The bank answered: {edited.event} to {edited.url}. See <AuditLink target={id} action="webhook.update" />.
+        </p>
+      ) : null}
+      <AwaitingApproval approval={action.awaitingApproval} />
+      {effect && !action.awaitingApproval ? (
         <ConfirmDialog
           open
           title={effect.title}

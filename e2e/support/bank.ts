@@ -45,7 +45,11 @@ const savedStates = new Map<Role, Awaited<ReturnType<BrowserContext["storageStat
  * A browser context signed in as the demo user of `role`, from a session saved once per spec file (signing in is the
  * slow part; the sign-in spec covers it).
  */
-export async function contextAs(browser: Browser, role: Role, options: { colorScheme?: "light" | "dark" } = {}): Promise<BrowserContext> {
+export async function contextAs(
+  browser: Browser,
+  role: Role,
+  options: { colorScheme?: "light" | "dark"; timezoneId?: string } = {},
+): Promise<BrowserContext> {
   let state = savedStates.get(role);
   if (!state) {
     const context = await browser.newContext();
@@ -54,5 +58,5 @@ export async function contextAs(browser: Browser, role: Role, options: { colorSc
     savedStates.set(role, state);
     await context.close();
   }
-  return browser.newContext({ storageState: state, colorScheme: options.colorScheme ?? "light" });
+  return browser.newContext({ storageState: state, colorScheme: options.colorScheme ?? "light", timezoneId: options.timezoneId });
 }

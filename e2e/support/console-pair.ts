@@ -75,7 +75,10 @@ export async function startConsolePair(postgresUrl: string, watchingPort: number
     services.push(sandbox);
     await waitUntilReady(`http://127.0.0.1:${sandboxPort}/health`, sandbox);
     // One after the other: the first migrates the shared database.
-    for (const [name, port, index] of [["receiving", receivingPort, "on"], ["watching", watchingPort, "off"]] as const) {
+    for (const [name, port, index] of [
+      ["receiving", receivingPort, "on"],
+      ["watching", watchingPort, "off"],
+    ] as const) {
       const server = startService(`pair-${name}`, process.execPath, ["--import", "tsx", "scripts/console-server.ts"], consoleEnv(port, index));
       services.push(server);
       await waitUntilReady(`http://127.0.0.1:${port}/api/health`, server);

@@ -15,11 +15,15 @@ export interface ExposedOperation {
   /** Mutations: the audit action, and the read that captures the state before the change (same path parameters). */
   audit?: { action: string; before?: OperationId };
   /**
-   * Reads: the kind of bank object the answer carries (one, or a page of them), masked by its allowlist in lib/pii.ts.
-   * A change answers its caller unmasked: they sent the data, and only roles that may change it can call it. A
-   * `pii:reveal` role sees one object unmasked with `POST <object path>/reveal` (audited); a GET never unmasks.
+   * The kind of bank object the answer carries (one, or a page of them), masked by its allowlist in lib/pii.ts: reads
+   * and changes alike, so a change never answers what a GET of the same object masks. A `pii:reveal` role sees one
+   * object unmasked with `POST <object path>/reveal` (audited); a GET never unmasks.
    */
   resource?: MaskedResource;
+  /** Fields a role holding `permission` sees as the bank sent them, where every other role sees them masked. */
+  shownTo?: { permission: Permission; fields: readonly string[] };
+  /** A change whose caller needs only part of the answer: that part, instead of the masked object. */
+  answer?: (object: Record<string, unknown>) => unknown;
   /** The object is an account application: the review pages treat its personal data with particular care. */
   personalData?: ApplicationKind;
   /**
@@ -29,6 +33,8 @@ export interface ExposedOperation {
   editableUserdata?: Permission;
   /** A stricter body than the contract's, where the bank would otherwise be asked to judge input the console can. */
   body?: z.ZodType;
+  /** Held for a second person's approval where four-eyes is on for the environment (lib/approvals, docs/approvals.md). */
+  fourEyes?: true;
 }
 
 /**
@@ -54,6 +60,10 @@ export const exposedOperations: ExposedOperation[] = [
     operationId: "patch_network_transfer",
     permission: "bank:userdata:write",
     audit: { action: "network_transfer.userdata.update", before: "get_network_transfer" },
+    fourEyes: true,
+    // The userdata editor needs the value the bank now holds and its time; the rest (bankdata) stays masked.
+    resource: "network_transfer",
+    answer: (object) => ({ userdata: object.userdata ?? null, updated_at: object.updated_at }),
   },
   read("list_ach", "ach"),
   read("get_ach", "ach"),
@@ -69,6 +79,7 @@ export const exposedOperations: ExposedOperation[] = [
   read("get_business_application", "business_application"),
   read("list_card", "card"),
   read("get_card", "card"),
+  // The answer is the access token the caller asked for (it carries no personal data, and is never audited).
   { operationId: "create_uxt_access_token", permission: "card:token", audit: { action: "card.uxt_access_token.create" } },
   read("list_digital_wallet_token", "digital_wallet_token"),
   read("get_digital_wallet_token", "digital_wallet_token"),
@@ -76,8 +87,21 @@ export const exposedOperations: ExposedOperation[] = [
   { operationId: "create_simulation", permission: "simulation:run", audit: { action: "simulation.run" }, body: implementedSimulation },
   read("list_webhook", "webhook"),
   read("get_webhook", "webhook"),
-  read("list_webhook_deliveries", "webhook_delivery"),
-  { operationId: "create_webhook", permission: "webhook:write", audit: { action: "webhook.create" } },
-  { operationId: "patch_webhook", permission: "webhook:write", audit: { action: "webhook.update", before: "get_webhook" } },
-  { operationId: "delete_webhook", permission: "webhook:write", audit: { action: "webhook.delete", before: "get_webhook" } },
+  // A failed delivery's error and every reply carry what the receiver answered: for the roles that manage webhooks only.
+  { ...read("list_webhook_deliveries", "webhook_delivery"), shownTo: { permission: "webhook:write", fields: ["error", "response_body"] } },
+  { operationId: "create_webhook", permission: "webhook:write", audit: { action: "webhook.create" }, resource: "webhook", fourEyes: true },
+  {
+    operationId: "patch_webhook",
+    permission: "webhook:write",
+    audit: { action: "webhook.update", before: "get_webhook" },
+    resource: "webhook",
+    fourEyes: true,
+  },
+  {
+    operationId: "delete_webhook",
+    permission: "webhook:write",
+    audit: { action: "webhook.delete", before: "get_webhook" },
+    resource: "webhook",
+    fourEyes: true,
+  },
 ];

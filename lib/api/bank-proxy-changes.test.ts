@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { findOperation } from "@/lib/bank/client";
-import { dpopProof } from "@/lib/bank/test-support/dpop-proof";
+import { dpopProof } from "@/tests/support/dpop-proof";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { exposedOperations } from "./bank-allowlist";
-import { proxyHarness, staff, startProxyBank } from "./test-support/proxy-harness";
+import { proxyHarness, staff, startProxyBank } from "@/tests/support/proxy-harness";
 
-// Changes through the bank proxy (lib/api/test-support/proxy-harness.ts: the real sandbox bank behind a recording
+// Changes through the bank proxy (tests/support/proxy-harness.ts: the real sandbox bank behind a recording
 // hop, a real audit trail on every database target): each audited operation's success, failure and refusal, bad input
 // that never reaches the bank, and the checks every change passes first (origin, environment, role).
 
@@ -86,7 +86,13 @@ const mutations: Mutation[] = [
     sends: ["GET", "PATCH"],
     prepare: async () => {
       const hook = await newWebhook();
-      return { path: `/webhook/${hook.id}`, body: { status: "disabled" }, target: hook.id, before: hook, readBack: () => bank.direct.get_webhook(hook.id) };
+      return {
+        path: `/webhook/${hook.id}`,
+        body: { status: "disabled" },
+        target: hook.id,
+        before: hook,
+        readBack: () => bank.direct.get_webhook(hook.id),
+      };
     },
   },
   {
@@ -163,14 +169,28 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
       expect(response.status, response.text).toBe(mutation.status);
       expect(sentToBank()).toEqual(mutation.sends.map((method) => `${method} ${request.path}`));
       const answer = response.json ?? null;
-      // What the audit trail keeps of the answer: all of it, except a card toolkit token (a credential).
-      const after = answer && "access_token" in answer ? { ...(answer as object), access_token: "[not recorded]" } : answer;
-      expect(await recordsOf(response)).toEqual([
-        expectedRecord(response, { action: mutation.action, targetId: request.target, before: request.before, after, outcome: "succeeded", error: null }),
-      ]);
       const state = await request.readBack?.().catch((error: unknown) => error);
+      // What the audit trail keeps of the bank's answer: all of it, except a card toolkit token (a credential). The
+      // userdata editor is answered only what it needs, so the record holds the transfer the bank answered.
+      const bankAnswer = (mutation.action === "network_transfer.userdata.update" ? state : answer) as Record<string, unknown> | null;
+      const after = bankAnswer && "access_token" in bankAnswer ? { ...(bankAnswer as object), access_token: "[not recorded]" } : bankAnswer;
+      expect(await recordsOf(response)).toEqual([
+        expectedRecord(response, {
+          action: mutation.action,
+          targetId: request.target,
+          before: request.before,
+          after,
+          outcome: "succeeded",
+          error: null,
+        }),
+      ]);
       switch (mutation.action) {
-        case "network_transfer.userdata.update":
+        case "network_transfer.userdata.update": {
+          const transfer = state as { userdata: unknown; updated_at: string };
+          expect(answer).toEqual({ userdata: (request.body as { userdata: unknown }).userdata, updated_at: transfer.updated_at });
+          expect(transfer.userdata).toEqual((request.body as { userdata: unknown }).userdata);
+          break;
+        }
         case "webhook.update":
           expect(state).toEqual(answer);
           expect(answer).toMatchObject(request.body!);
@@ -246,8 +266,49 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
     expect(response.status).toBe(400);
     expect(response.json).toEqual({ error: { code: "bank_rejected", message: expect.stringContaining("does not belong to APPLE_PAY") } });
     expect(await recordsOf(response)).toEqual([
-      expectedRecord(response, { action: "simulation.run", targetId: bank.seed.card, before: null, after: null, outcome: "failed", error: expect.stringContaining("does not belong to APPLE_PAY") }),
+      expectedRecord(response, {
+        action: "simulation.run",
+        targetId: bank.seed.card,
+        before: null,
+        after: null,
+        outcome: "failed",
+        error: expect.stringContaining("does not belong to APPLE_PAY"),
+      }),
     ]);
+  });
+
+  it("edits a webhook's url, event and Basic credentials: sent as given, audited with before and after, the secret recorded nowhere", async () => {
+    const hook = await bank.direct.create_webhook({ url: `https://hooks.example/${randomUUID()}`, event: "ach.update", basic_user: "old-user" });
+    const secret = `secret-${randomUUID()}`;
+    const body = { url: `https://hooks.example/${randomUUID()}`, event: "card.create", basic_user: "new-user", basic_secret: secret };
+    const response = await callProxy("PATCH", `/webhook/${hook.id}`, { body });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ id: hook.id, url: body.url, event: "card.create", basic_user: "new-user", basic_secret: null });
+    expect(sentToBank()).toEqual([`GET /webhook/${hook.id}`, `PATCH /webhook/${hook.id}`]);
+    const after = await bank.direct.get_webhook(hook.id);
+    expect(after).toMatchObject({ url: body.url, event: "card.create", basic_user: "new-user" });
+    expect(await recordsOf(response)).toEqual([
+      expectedRecord(response, { action: "webhook.update", targetId: hook.id, before: hook, after, outcome: "succeeded", error: null }),
+    ]);
+    expect(JSON.stringify(await allAuditRecords())).not.toContain(secret);
+  });
+
+  it("records the bank's refusal of a webhook edit pointing at a private address, and the webhook keeps its url", async () => {
+    const hook = await newWebhook();
+    const response = await callProxy("PATCH", `/webhook/${hook.id}`, { body: { url: "http://10.0.0.7/hooks" } });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ error: { code: "bank_rejected", message: expect.stringContaining("10.0.0.7") } });
+    expect(await recordsOf(response)).toEqual([
+      expectedRecord(response, {
+        action: "webhook.update",
+        targetId: hook.id,
+        before: hook,
+        after: null,
+        outcome: "failed",
+        error: expect.stringContaining("10.0.0.7"),
+      }),
+    ]);
+    expect((await bank.direct.get_webhook(hook.id)).url).toBe(hook.url);
   });
 
   it("records the bank's refusal of a card token whose DPoP proof names another URL", async () => {
@@ -256,7 +317,14 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
     expect(response.status).toBe(400);
     expect(response.json).toEqual({ error: { code: "bank_rejected", message: expect.stringContaining("htu") } });
     expect(await recordsOf(response)).toEqual([
-      expectedRecord(response, { action: "card.uxt_access_token.create", targetId: bank.seed.card, before: null, after: null, outcome: "failed", error: expect.stringContaining("htu") }),
+      expectedRecord(response, {
+        action: "card.uxt_access_token.create",
+        targetId: bank.seed.card,
+        before: null,
+        after: null,
+        outcome: "failed",
+        error: expect.stringContaining("htu"),
+      }),
     ]);
   });
 
@@ -270,7 +338,9 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
 
   it("refuses simulations outside the sandbox environment without calling the bank", async () => {
     session.environment = "production";
-    const response = await callProxy("POST", "/simulation", { body: { type: "digital_wallet_token.provisioning", simulation: { card_id: bank.seed.card } } });
+    const response = await callProxy("POST", "/simulation", {
+      body: { type: "digital_wallet_token.provisioning", simulation: { card_id: bank.seed.card } },
+    });
     expect(response.status).toBe(403);
     expect(response.json).toMatchObject({ error: { code: "sandbox_only" } });
     expect(bank.recording.received).toEqual([]);
@@ -286,6 +356,29 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
     expect(bank.recording.received).toEqual([]);
   });
 
+  it("masks a change's answer by the same allowlist as a GET: a no-op transfer PATCH shows no bankdata, a webhook PATCH no userdata", async () => {
+    session.user = staff("operations");
+    const transferPath = `/network_transfer/${bank.seed.networkTransfer}`;
+    const current = await bank.direct.get_network_transfer(bank.seed.networkTransfer);
+    const patched = await callProxy("PATCH", transferPath, { body: { userdata: current.userdata ?? {} } });
+    expect(patched.status).toBe(200);
+    expect(Object.keys(patched.json!).sort()).toEqual(["updated_at", "userdata"]);
+    expect(JSON.stringify(patched.json)).not.toContain('"bankdata"');
+    const hook = await bank.direct.create_webhook({
+      url: `https://hooks.example/${randomUUID()}`,
+      event: "ach.update",
+      userdata: { owner: "private-note" },
+    });
+    const changed = await callProxy("PATCH", `/webhook/${hook.id}`, { body: { status: "disabled" } });
+    expect(changed.status).toBe(200);
+    expect(changed.json).toMatchObject({ id: hook.id, status: "disabled", userdata: "[masked]" });
+    const created = await callProxy("POST", "/webhook", {
+      body: { url: `https://hooks.example/${randomUUID()}`, event: "ach.update", userdata: { owner: "private-note" } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ userdata: "[masked]" });
+  });
+
   it("answers a network transfer's current userdata, and only it, to the role that may edit it, uncached and audited", async () => {
     session.user = staff("operations");
     const response = await callProxy("POST", `/network_transfer/${bank.seed.networkTransfer}/userdata`);
@@ -294,7 +387,12 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
     const transfer = await bank.direct.get_network_transfer(bank.seed.networkTransfer);
     expect(response.json).toEqual({ userdata: transfer.userdata, updated_at: transfer.updated_at });
     expect(await recordsOf(response)).toEqual([
-      expect.objectContaining({ action: "network_transfer.userdata.read", targetId: bank.seed.networkTransfer, role: "operations", outcome: "succeeded" }),
+      expect.objectContaining({
+        action: "network_transfer.userdata.read",
+        targetId: bank.seed.networkTransfer,
+        role: "operations",
+        outcome: "succeeded",
+      }),
     ]);
   });
 

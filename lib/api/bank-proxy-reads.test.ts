@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createBankClient } from "@/lib/bank/client";
-import { startLocalServer } from "@/lib/bank/test-support/local-server";
-import { maskForViewer, type ApplicationKind } from "@/lib/pii";
+import { startLocalServer } from "@/tests/support/local-server";
+import { maskedFields, maskedValue, maskForViewer, type ApplicationKind } from "@/lib/pii";
 import { roles } from "@/lib/permissions";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { proxyHarness, staff, startProxyBank } from "./test-support/proxy-harness";
+import { proxyHarness, staff, startProxyBank } from "@/tests/support/proxy-harness";
 
-// Reads through the bank proxy (lib/api/test-support/proxy-harness.ts: the real sandbox bank behind a recording hop,
+// Reads through the bank proxy (tests/support/proxy-harness.ts: the real sandbox bank behind a recording hop,
 // a real audit trail on every database target): answers equal to the bank's, masking and audited reveal of personal
 // data, paging, and the clear errors for bad queries, unknown paths, no session, no bank.
 
@@ -43,12 +43,49 @@ describe.each(testDatabaseTargets)("reads through the bank proxy, audit trail on
   it("answers 503 naming the environment when it has no bank connection, for reads and changes alike", async () => {
     session.environment = "production";
     const unconfigured = proxyWith({ bankClient: async () => null });
-    for (const [method, bankPath, body] of [["GET", "/ach"], ["PATCH", `/network_transfer/${bank.seed.networkTransfer}`, { userdata: {} }]] as const) {
+    for (const [method, bankPath, body] of [
+      ["GET", "/ach"],
+      ["PATCH", `/network_transfer/${bank.seed.networkTransfer}`, { userdata: {} }],
+    ] as const) {
       const response = await callProxy(method, bankPath, { body, through: unconfigured });
       expect(response.status).toBe(503);
       expect(response.json).toEqual({ error: { code: "bank_not_configured", message: expect.stringContaining("production environment") } });
     }
-    expect(await allAuditRecords()).not.toContainEqual(expect.objectContaining({ environment: "production", action: "network_transfer.userdata.update" }));
+    expect(await allAuditRecords()).not.toContainEqual(
+      expect.objectContaining({ environment: "production", action: "network_transfer.userdata.update" }),
+    );
+  });
+
+  it("shows a failed delivery's reply only to roles that may manage webhooks; others see the status alone", async () => {
+    const receiver = await startLocalServer((_request, response) => {
+      response.writeHead(500, { "content-type": "text/plain" });
+      response.end("internal admin panel on 10.0.0.7:8080");
+    });
+    try {
+      const hook = await bank.direct.create_webhook({ url: `${receiver.url}/hook`, event: "webhook.create" });
+      const other = await bank.direct.create_webhook({ url: "https://hooks.example/other", event: "ach.update" });
+      let listed: Record<string, unknown>[] = [];
+      for (let tries = 0; tries < 100 && listed.length === 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        listed = (await bank.direct.list_webhook_deliveries(hook.id, { page_size: 10 })).data as Record<string, unknown>[];
+      }
+      expect(listed[0]!.error).toBe("HTTP 500: internal admin panel on 10.0.0.7:8080 (only 200 or 202 acknowledge)");
+      for (const role of roles) {
+        session.user = staff(role);
+        const response = await callProxy("GET", `/webhook/${hook.id}/deliveries?page_size=10`);
+        expect(response.status).toBe(200);
+        const [first] = (response.json as { data: Array<{ error: string; response_body: string; request_body: string }> }).data;
+        const manages = role === "admin" || role === "operations";
+        expect([role, first!.error]).toEqual([role, manages ? listed[0]!.error : "HTTP 500 (reply shown to roles that manage webhooks)"]);
+        // The reply itself likewise; the notification sent carries no personal data and is shown to every reader.
+        expect([role, first!.response_body]).toEqual([role, manages ? "internal admin panel on 10.0.0.7:8080" : maskedValue]);
+        expect([role, first!.request_body]).toEqual([role, listed[0]!.request_body]);
+      }
+      await bank.direct.delete_webhook(hook.id);
+      await bank.direct.delete_webhook(other.id);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it.each([
@@ -117,7 +154,8 @@ describe.each(testDatabaseTargets)("reads through the bank proxy, audit trail on
   // are the one place that knows how a reveal is asked for and which fields are personal.
   describe.each(["person_application", "business_application"] as const)("personal data on a %s", (kind) => {
     const applicationPath = () => `/apply/${kind}/${bank.seed[kind]}`;
-    const reveal = () => callProxy("POST", `${applicationPath()}/reveal`);
+    const reason = "KYC ticket CASE-1234";
+    const reveal = () => callProxy("POST", `${applicationPath()}/reveal`, { body: { reason } });
     const raw = () => bank.direct.call(`get_${kind}`, { params: { id: bank.seed[kind] } }) as Promise<Record<string, unknown>>;
 
     /** `shown` is `original` masked by the allowlist (lib/pii.ts): no personal value appears anywhere in the answer. */
@@ -176,7 +214,7 @@ describe.each(testDatabaseTargets)("reads through the bank proxy, audit trail on
 
     it("is not revealed to a POST from another origin", async () => {
       session.user = staff("compliance");
-      const response = await callProxy("POST", `${applicationPath()}/reveal`, { origin: "https://evil.example" });
+      const response = await callProxy("POST", `${applicationPath()}/reveal`, { origin: "https://evil.example", body: { reason } });
       expect(response.status).toBe(403);
       expect(bank.recording.received).toEqual([]);
     });
@@ -186,10 +224,35 @@ describe.each(testDatabaseTargets)("reads through the bank proxy, audit trail on
       const response = await reveal();
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
-      expect(response.json).toEqual(await raw());
+      const original = await raw();
+      expect(response.json).toEqual(original);
+      const fields = maskedFields(kind, original);
+      for (const field of personalFields[kind]) if (typeof original[field] === "string") expect(fields).toContain(field);
+      expect(fields).not.toContain("id");
       expect(await recordsOf(response)).toEqual([
-        expectedRecord(response, { action: `${kind}.reveal`, targetId: bank.seed[kind], before: null, after: null, outcome: "succeeded", error: null }),
+        expectedRecord(response, {
+          action: `${kind}.reveal`,
+          targetId: bank.seed[kind],
+          before: null,
+          after: { fields, reason },
+          outcome: "succeeded",
+          error: null,
+        }),
       ]);
+    });
+
+    it.each([
+      ["no body", undefined],
+      ["no reason", {}],
+      ["an empty reason", { reason: "   " }],
+      ["a reason that is not text", { reason: 42 }],
+    ])("is refused with 400 naming the reason for %s; the bank is not asked and nothing is recorded", async (_case, body) => {
+      session.user = staff("compliance");
+      const response = await callProxy("POST", `${applicationPath()}/reveal`, { body });
+      expect(response.status).toBe(400);
+      expect(response.json).toEqual({ error: { code: "invalid_input", message: expect.stringContaining("reason") } });
+      expect(bank.recording.received).toEqual([]);
+      expect(await recordsOf(response)).toEqual([]);
     });
 
     it("is not revealed when the reveal cannot be audited", async () => {

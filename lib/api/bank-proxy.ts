@@ -1,13 +1,19 @@
 import { z } from "zod";
 import type { AuditEntry } from "@/lib/audit/trail";
 import { findOperation, type BankClient, type OperationInput } from "@/lib/bank/client";
+import { bankBaseUrl } from "@/lib/bank/transport";
 import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
-import { maskForViewer, type MaskedResource } from "@/lib/pii";
+import { maskedFields, maskForViewer, type MaskedResource } from "@/lib/pii";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
 import { bankNotConfigured, ConsoleError } from "./errors";
-import type { Permission } from "@/lib/permissions";
+import { can, type Permission } from "@/lib/permissions";
 import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
+import type { ApprovalAnswer } from "@/lib/approvals/codes";
+import type { HeldBankChange } from "@/lib/approvals/service";
+import type { StaffUser } from "@/lib/auth/staff-user";
+import { secretFields } from "@/lib/approvals/codes";
+import { log } from "@/lib/log";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
 export interface BankProxyDependencies {
@@ -18,6 +24,14 @@ export interface BankProxyDependencies {
   audited<T>(entry: AuditEntry, perform: () => Promise<T>, options?: { after?: (result: T) => unknown }): Promise<T>;
   /** Records a reveal of personal data; throws when the record cannot be written (then nothing is revealed). */
   recordAuditEvent(entry: AuditEntry & { after?: unknown }): Promise<void>;
+  /**
+   * Four-eyes on changes (lib/approvals, docs/approvals.md): where `required`, a change of an operation marked
+   * `fourEyes` is not sent but held as a request (202 `{approval}`), and sent later by `sendApproved`.
+   */
+  approvals?: {
+    required(environment: Environment): Promise<boolean>;
+    holdBank(maker: StaffUser, requestId: string, change: HeldBankChange): Promise<ApprovalAnswer>;
+  };
 }
 
 export const consoleBankPrefix = "/api/bank";
@@ -26,6 +40,18 @@ const noQuery = z.strictObject({});
 
 /** Revealing personal data is a POST to the object's path plus this segment: never a side effect of a GET. */
 export const revealSegment = "reveal";
+/** A reveal says why: free text or a ticket reference, required (docs/reviews.md). */
+export const revealBody = z.strictObject(
+  {
+    reason: z
+      .string({ error: "a reason is required (free text or a ticket reference)" })
+      .trim()
+      .min(1, "a reason is required (free text or a ticket reference)")
+      .max(500, "at most 500 characters"),
+  },
+  { error: 'expected {"reason": "<why, or a ticket reference>"}: a reveal needs a reason' },
+);
+
 /** Reading the current userdata to edit it: a POST too, since GET answers mask userdata for every role. */
 export const userdataSegment = "userdata";
 
@@ -36,6 +62,25 @@ interface CompiledOperation {
   pattern: RegExp;
   parameterNames: string[];
   route: RouteDefinition;
+  /** Changes only: performs the change in `environment` without holding it for approval (an approved request). */
+  send?: (call: ProxyCall, environment: Environment) => Promise<unknown>;
+}
+
+/**
+ * What an approver is shown of the state a held change replaces: for a body, the same fields as the bank holds them
+ * now (userdata as the editor reads it); for a delete, the object masked by its allowlist. Secrets never.
+ */
+function heldBefore(exposed: ExposedOperation, before: unknown, body: unknown): unknown {
+  if (!before || typeof before !== "object") return null;
+  const object = before as Record<string, unknown>;
+  const picked =
+    body && typeof body === "object"
+      ? Object.fromEntries(Object.keys(body).map((key) => [key, object[key] ?? null]))
+      : exposed.resource
+        ? maskForViewer(exposed.resource, { ...object })
+        : object;
+  for (const field of secretFields) if (field in picked) delete (picked as Record<string, unknown>)[field];
+  return picked;
 }
 
 /** What the audit trail keeps of a bank answer: everything except a card toolkit access token (a credential). */
@@ -53,16 +98,25 @@ function targetOf(call: ProxyCall): string | null {
 /** Points a list's `page_next` (a bank URL) at the same list through the console. */
 function throughConsole(result: unknown, bank: BankClient): unknown {
   if (!result || typeof result !== "object" || !("page_next" in result) || typeof result.page_next !== "string") return result;
-  const base = new URL(bank.baseUrl.endsWith("/") ? bank.baseUrl : `${bank.baseUrl}/`);
+  const base = bankBaseUrl(bank.baseUrl);
   const next = new URL(result.page_next, base);
   const relative = next.pathname.startsWith(base.pathname) ? next.pathname.slice(base.pathname.length - 1) : next.pathname;
   return { ...result, page_next: `${consoleBankPrefix}${relative}${next.search}` };
 }
 
-/** A bank answer as staff see it by default: the object, or each object of a page, masked in place by its allowlist. */
-function masked(resource: MaskedResource, result: unknown, isList: boolean): unknown {
-  if (!isList) return maskForViewer(resource, result as Record<string, unknown>);
-  for (const item of (result as { data: Record<string, unknown>[] }).data) maskForViewer(resource, item);
+/**
+ * A bank answer as staff see it by default: the object, or each object of a page, masked in place by its allowlist;
+ * `kept` fields stay as the bank sent them (the caller's role holds the operation's `shownTo` permission).
+ */
+function masked(resource: MaskedResource, result: unknown, isList: boolean, kept: readonly string[] = []): unknown {
+  const maskOne = (object: Record<string, unknown>) => {
+    const original = kept.map((field) => [field, object[field]] as const);
+    maskForViewer(resource, object);
+    for (const [field, value] of original) if (value !== undefined) object[field] = value;
+    return object;
+  };
+  if (!isList) return maskOne(result as Record<string, unknown>);
+  for (const item of (result as { data: Record<string, unknown>[] }).data) maskOne(item);
   return result;
 }
 
@@ -74,7 +128,10 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
   const query = operation.query ?? noQuery;
 
   async function handle(call: ProxyCall): Promise<unknown> {
-    const environment = await dependencies.activeEnvironment();
+    return perform(call, await dependencies.activeEnvironment(), true);
+  }
+
+  async function perform(call: ProxyCall, environment: Environment, mayHold: boolean): Promise<unknown> {
     if (operation.sandboxOnly && environment !== "sandbox") {
       throw new ConsoleError(403, "sandbox_only", "Simulations exist only in the sandbox environment; switch to sandbox in the header.");
     }
@@ -89,6 +146,23 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       requestId: call.requestId,
     };
 
+    if (mayHold && exposed.fourEyes && exposed.audit && dependencies.approvals && (await dependencies.approvals.required(environment))) {
+      // Held, not sent: the request carries exactly what would be sent; a second person approves it (docs/approvals.md).
+      const before = exposed.audit.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
+      const held = await dependencies.approvals.holdBank(call.user, call.requestId, {
+        environment,
+        action: exposed.audit.action,
+        permission: exposed.permission,
+        operationId: exposed.operationId,
+        method: operation.method.toUpperCase(),
+        path: operation.path.replace(/\{([a-z_]+)\}/g, (_match, name: string) => call.params[name] ?? ""),
+        params: call.params,
+        targetId: targetOf(call),
+        body: call.body ?? null,
+        before: heldBefore(exposed, before, call.body),
+      });
+      return Response.json(held, { status: 202, headers: { location: held.approval.url } });
+    }
     let result: unknown;
     if (exposed.audit) {
       const before = exposed.audit.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
@@ -98,7 +172,20 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     } else {
       result = await bank.call(exposed.operationId, input);
     }
-    const shown = exposed.resource ? masked(exposed.resource, result, isList) : result;
+    // Changes are masked like reads (a no-op PATCH must not unmask what a GET masks); the audit keeps the whole answer.
+    const shown =
+      result === undefined || result === null
+        ? result
+        : exposed.answer
+          ? exposed.answer(result as Record<string, unknown>)
+          : exposed.resource
+            ? masked(
+                exposed.resource,
+                result,
+                isList,
+                exposed.shownTo && can(call.user.role, exposed.shownTo.permission) ? exposed.shownTo.fields : [],
+              )
+            : result;
     return isList ? throughConsole(shown, bank) : shown;
   }
 
@@ -110,7 +197,18 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     status: operation.response.status,
     handle,
   };
-  return { operation, pattern, parameterNames, route: route as RouteDefinition };
+  const send = exposed.audit
+    ? (call: ProxyCall, environment: Environment) =>
+        perform({ ...call, body: call.body === undefined || !route.body ? undefined : parseBody(route.body, call.body) }, environment, false)
+    : undefined;
+  return { operation, pattern, parameterNames, route: route as RouteDefinition, send };
+}
+
+/** A held body checked again against the operation's schema before it is sent (it was valid when held). */
+function parseBody(schema: z.ZodType, body: unknown): unknown {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ConsoleError(400, "invalid_input", `The held change is no longer valid: ${parsed.error.message}`);
+  return parsed.data;
 }
 
 /**
@@ -122,15 +220,24 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
 function compileUnmaskedRead(
   exposed: ExposedOperation,
   dependencies: BankProxyDependencies,
-  unmasked: { segment: string; permission: Permission; action: string; pick?: (object: Record<string, unknown>) => unknown },
+  unmasked: {
+    segment: string;
+    permission: Permission;
+    action: string;
+    pick?: (object: Record<string, unknown>) => unknown;
+    /** The request's body, when the read needs one (a reveal's `reason`), and what the audit record keeps of the read. */
+    body?: z.ZodType<Record<string, unknown>>;
+    after?: (object: Record<string, unknown>, body: Record<string, unknown> | undefined) => unknown;
+  },
 ): CompiledOperation {
   const read = findOperation(exposed.operationId);
   const operation: Operation = { ...read, method: "post", path: `${read.path}/${unmasked.segment}` };
   const parameterNames = pathParameters(read.path);
-  const route: RouteDefinition<Record<string, string>, Record<string, never>, undefined> = {
+  const route: RouteDefinition<Record<string, string>, Record<string, never>, Record<string, unknown> | undefined> = {
     permission: unmasked.permission,
     params: z.strictObject(Object.fromEntries(parameterNames.map((name) => [name, opaqueId]))) as z.ZodType<Record<string, string>>,
     query: noQuery as z.ZodType<Record<string, never>>,
+    body: unmasked.body,
     async handle(call) {
       const environment = await dependencies.activeEnvironment();
       const bank = await dependencies.bankClient(environment);
@@ -143,22 +250,51 @@ function compileUnmaskedRead(
         targetId: call.params.id ?? null,
         requestId: call.requestId,
         action: unmasked.action,
+        ...(unmasked.after ? { after: unmasked.after(result, call.body) } : {}),
       });
       return Response.json(unmasked.pick ? unmasked.pick(result) : result, { headers: { "cache-control": "no-store" } });
     },
   };
-  return { operation, pattern: new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`), parameterNames, route: route as RouteDefinition };
+  return {
+    operation,
+    pattern: new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`),
+    parameterNames,
+    route: route as RouteDefinition,
+  };
 }
 
 /**
- * Resolves `/api/bank/<bank path>` to the exposed operation with that method and path pattern, or undefined (404).
- * The catch-all segment arrives as `params.path`.
+ * The proxy's routes: as a resolver, `/api/bank/<bank path>` to the exposed operation with that method and path
+ * pattern, or undefined (404; the catch-all segment arrives as `params.path`); and `readRoute(operationId)`, an exposed
+ * read by name, for server pages (lib/api/server-read.ts).
  */
-export function bankProxyResolver(dependencies: BankProxyDependencies): RouteResolver {
+export type BankProxy = RouteResolver & {
+  readRoute(operationId: string): RouteDefinition | undefined;
+  /**
+   * Sends an approved change (lib/approvals): the operation's own path (its body schema, audit record and masking of
+   * the answer) in the request's environment, as the approver, never held again. Throws what the bank answered.
+   */
+  sendApproved(
+    change: { environment: Environment; operationId: string; params: Record<string, string>; body: unknown },
+    approver: StaffUser,
+    requestId: string,
+  ): Promise<unknown>;
+};
+
+export function bankProxyResolver(dependencies: BankProxyDependencies): BankProxy {
   const compiled = exposedOperations.flatMap((exposed) => {
     const reveal =
       exposed.resource && exposed.operationId.startsWith("get_")
-        ? [compileUnmaskedRead(exposed, dependencies, { segment: revealSegment, permission: "pii:reveal", action: `${exposed.resource}.reveal` })]
+        ? [
+            compileUnmaskedRead(exposed, dependencies, {
+              segment: revealSegment,
+              permission: "pii:reveal",
+              action: `${exposed.resource}.reveal`,
+              body: revealBody,
+              // The record names the fields the reveal showed (those masking hides) and why they were revealed.
+              after: (object, body) => ({ fields: maskedFields(exposed.resource!, object), reason: body?.reason }),
+            }),
+          ]
         : [];
     const editable = exposed.editableUserdata
       ? [
@@ -172,7 +308,7 @@ export function bankProxyResolver(dependencies: BankProxyDependencies): RouteRes
       : [];
     return [compile(exposed, dependencies), ...reveal, ...editable];
   });
-  return ({ method, params }) => {
+  const resolve: RouteResolver = ({ method, params }) => {
     const segments = params.path;
     if (!Array.isArray(segments)) return undefined;
     const bankPath = `/${segments.join("/")}`;
@@ -187,4 +323,24 @@ export function bankProxyResolver(dependencies: BankProxyDependencies): RouteRes
     }
     return undefined;
   };
+  const readRoute = (operationId: string) =>
+    compiled.find((candidate) => candidate.operation.operationId === operationId && candidate.operation.method === "get")?.route;
+  const sendApproved: BankProxy["sendApproved"] = async (change, approver, requestId) => {
+    const candidate = compiled.find((compiledOperation) => compiledOperation.operation.operationId === change.operationId && compiledOperation.send);
+    if (!candidate?.send) throw new ConsoleError(400, "invalid_input", `${change.operationId} is not a change the console sends`);
+    if (!can(approver.role, candidate.route.permission))
+      throw new ConsoleError(403, "forbidden", `sending this change needs ${candidate.route.permission}`);
+    const call: ProxyCall = {
+      requestId,
+      log: log.child({ requestId }),
+      user: approver,
+      params: change.params,
+      query: {},
+      body: change.body,
+      searchParams: new URLSearchParams(),
+    };
+    const answer = await candidate.send(call, change.environment);
+    return answer instanceof Response ? await answer.json().catch(() => null) : answer;
+  };
+  return Object.assign(resolve, { readRoute, sendApproved });
 }

@@ -1,5 +1,6 @@
 import { isBankError, type AnyBankError } from "@/lib/bank/errors";
 import type { Environment } from "@/lib/credentials/environments";
+import type { Logger } from "@/lib/log";
 
 /** The one error shape of every console API response: `{"error": {"code", "message"}}`. */
 export interface ConsoleErrorBody {
@@ -33,8 +34,18 @@ export const bankNotConfigured = (environment: Environment) =>
 /** Bank 4xx statuses that mean the same to the console's caller; any other refusal is the console's problem (502). */
 const passedThroughStatuses = new Set([400, 404, 409, 413, 422, 429]);
 
+/** Who is told: admins (`credentials:manage`, who can fix a base URL) also see a bank reply outside the contract. */
+export interface ErrorAudience {
+  showUncontracted?: boolean;
+}
+
+/** A bank reply outside the contract's error shape, for admins only; others see the status alone. */
+function uncontracted(error: { uncontracted?: string }, audience: ErrorAudience): string {
+  return audience.showUncontracted && error.uncontracted ? ` The bank's reply (outside the contract): ${error.uncontracted}` : "";
+}
+
 /** What the caller of the console should see for a failed bank call. Stack traces and credentials never leave. */
-export function consoleErrorForBank(error: AnyBankError): ConsoleError {
+export function consoleErrorForBank(error: AnyBankError, audience: ErrorAudience = {}): ConsoleError {
   switch (error.kind) {
     case "invalid_request":
       return badInput(`Invalid request to the bank: ${error.problems.join("; ")}`);
@@ -54,20 +65,37 @@ export function consoleErrorForBank(error: AnyBankError): ConsoleError {
           "The bank refused the console's credentials for this environment; an admin can check them in Settings.",
         );
       }
-      if (error.status === 429) return new ConsoleError(429, "bank_rate_limited", `The bank is limiting requests: ${error.bankMessage}`);
-      if (error.status === 404) return new ConsoleError(404, "not_found", error.bankMessage);
-      if (passedThroughStatuses.has(error.status)) return new ConsoleError(error.status, "bank_rejected", error.bankMessage);
-      return new ConsoleError(502, "bank_rejected", `The bank refused the request (HTTP ${error.status}): ${error.bankMessage}`);
+      if (error.status === 429)
+        return new ConsoleError(429, "bank_rate_limited", `The bank is limiting requests: ${error.bankMessage}${uncontracted(error, audience)}`);
+      if (error.status === 404) return new ConsoleError(404, "not_found", `${error.bankMessage}${uncontracted(error, audience)}`);
+      if (passedThroughStatuses.has(error.status))
+        return new ConsoleError(error.status, "bank_rejected", `${error.bankMessage}${uncontracted(error, audience)}`);
+      return new ConsoleError(
+        502,
+        "bank_rejected",
+        `The bank refused the request (HTTP ${error.status}): ${error.bankMessage}${uncontracted(error, audience)}`,
+      );
     case "server_error":
-      return new ConsoleError(502, "bank_error", `The bank failed to handle the request (HTTP ${error.status}).`);
+      return new ConsoleError(502, "bank_error", `The bank failed to handle the request (HTTP ${error.status}).${uncontracted(error, audience)}`);
     case "invalid_response":
       return new ConsoleError(502, "bank_invalid_response", `The bank's answer does not match the API contract: ${error.problems.join("; ")}`);
   }
 }
 
 /** Any thrown value as a ConsoleError; null for unexpected errors (the wrapper logs them and answers 500). */
-export function asConsoleError(error: unknown): ConsoleError | null {
+export function asConsoleError(error: unknown, audience: ErrorAudience = {}): ConsoleError | null {
   if (error instanceof ConsoleError) return error;
-  if (isBankError(error)) return consoleErrorForBank(error);
+  if (isBankError(error)) return consoleErrorForBank(error, audience);
   return null;
+}
+
+/**
+ * What a failure becomes for the person who asked: a known error as itself, anything else logged with its stack and
+ * answered as a 500 that says only the request id (the route wrapper and server page reads share it).
+ */
+export function failureAnswer(error: unknown, requestId: string, log: Logger, context: string, audience: ErrorAudience = {}): ConsoleError {
+  const known = asConsoleError(error, audience);
+  if (known) return known;
+  log.error({ err: error }, `unexpected error ${context}`);
+  return new ConsoleError(500, "internal_error", `Something went wrong in the console. Quote request id ${requestId} to an admin.`);
 }

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { StaffUser } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { BankRejectedError } from "@/lib/bank/errors";
 import { createLogger } from "@/lib/log";
 import { ConsoleError } from "./errors";
@@ -35,9 +35,14 @@ describe("createApiRoute", () => {
     const response = await handler(new Request("http://console.test/api/thing"));
     const requestId = response.headers.get("x-request-id")!;
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: { code: "internal_error", message: `Something went wrong in the console. Quote request id ${requestId} to an admin.` } });
+    expect(await response.json()).toEqual({
+      error: { code: "internal_error", message: `Something went wrong in the console. Quote request id ${requestId} to an admin.` },
+    });
     const [errorLine, requestLine] = logLines();
-    expect(errorLine).toMatchObject({ requestId, err: { message: expect.stringContaining("postgres://"), stack: expect.stringContaining("route.test.ts") } });
+    expect(errorLine).toMatchObject({
+      requestId,
+      err: { message: expect.stringContaining("postgres://"), stack: expect.stringContaining("route.test.ts") },
+    });
     expect(requestLine).toMatchObject({ requestId, method: "GET", path: "/api/thing", status: 500, userId: "stf_ops" });
   });
 
@@ -81,7 +86,9 @@ describe("createApiRoute", () => {
   it("checks the permission before reading the input", async () => {
     const { apiRoute } = wrapperWithLog();
     const handler = apiRoute({ permission: "staff:manage", body: z.strictObject({ name: z.string() }), handle: async () => "never" });
-    const response = await handler(new Request("http://console.test/api/staff", { method: "POST", body: "{broken", headers: { origin: "http://console.test" } }));
+    const response = await handler(
+      new Request("http://console.test/api/staff", { method: "POST", body: "{broken", headers: { origin: "http://console.test" } }),
+    );
     expect(response.status).toBe(403);
   });
 
@@ -89,15 +96,37 @@ describe("createApiRoute", () => {
     const { apiRoute } = wrapperWithLog();
     const handler = apiRoute({ permission: "bank:read", body: z.unknown(), handle: async () => "never" });
     const body = JSON.stringify({ padding: "x".repeat(maxBodyBytes) });
-    const response = await handler(new Request("http://console.test/api/thing", { method: "POST", body, headers: { origin: "http://console.test" } }));
+    const response = await handler(
+      new Request("http://console.test/api/thing", { method: "POST", body, headers: { origin: "http://console.test" } }),
+    );
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: { code: "payload_too_large" } });
+  });
+
+  it("refuses a GET another site's page started, for routes that refuse cross-site reads (exports)", async () => {
+    const { apiRoute } = wrapperWithLog();
+    const exportLike = apiRoute({ permission: "bank:read", crossSite: "refuse", handle: async () => ({ exported: true }) });
+    const from = (site?: string) =>
+      exportLike(new Request("http://console.test/api/export/ach", { headers: site ? { "sec-fetch-site": site } : {} }));
+    for (const site of ["cross-site", "same-site"]) {
+      const refused = await from(site);
+      expect([refused.status, await refused.json()]).toEqual([
+        403,
+        { error: { code: "cross_site", message: `Exports start only from the console's own pages (Sec-Fetch-Site is ${site}).` } },
+      ]);
+    }
+    for (const site of ["same-origin", "none", undefined]) expect((await from(site)).status, String(site)).toBe(200);
+    const ordinary = apiRoute({ permission: "bank:read", handle: async () => ({ read: true }) });
+    expect((await ordinary(new Request("http://console.test/api/bank/ach", { headers: { "sec-fetch-site": "cross-site" } }))).status).toBe(200);
   });
 
   it("maps a bank failure to the console's shape and logs it in one line without a stack", async () => {
     const { apiRoute, logLines } = wrapperWithLog();
     const call = { operation: "get_ach", method: "GET", path: "/ach/ach_1", attempts: 1 };
-    const handler = apiRoute({ permission: "bank:read", handle: async () => Promise.reject(new BankRejectedError(call, 409, "Transfer already sent")) });
+    const handler = apiRoute({
+      permission: "bank:read",
+      handle: async () => Promise.reject(new BankRejectedError(call, 409, "Transfer already sent")),
+    });
     const response = await handler(new Request("http://console.test/api/bank/ach/ach_1"));
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: { code: "bank_rejected", message: "Transfer already sent" } });

@@ -1,20 +1,24 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { StaffUser } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { describeIssues } from "@/lib/bank/client";
 import { isBankError } from "@/lib/bank/errors";
 import { parseJsonText } from "@/lib/contract/json-text";
 import { can, type Permission } from "@/lib/permissions";
 import { setDataResponseHeaders } from "@/lib/security-headers";
-import { asConsoleError, badInput, ConsoleError, forbidden, notFound, unauthorized } from "./errors";
-import { checkSameOrigin } from "./same-origin";
+import { readBoundedText } from "./bounded-body";
+import { badInput, ConsoleError, failureAnswer, forbidden, notFound, unauthorized } from "./errors";
+import { checkNotCrossSite, checkSameOrigin } from "./same-origin";
 
 export const requestIdHeader = "x-request-id";
 
 /** What a handler gets once the wrapper has let the request through: who asks, and the validated input. */
 export interface ApiCall<P = unknown, Q = unknown, B = unknown> {
-  request: Request;
+  /** The HTTP request; absent when a server page reads through the route (lib/api/server-read.ts). */
+  request?: Request;
+  /** The raw query string, for routes that read repeated parameters themselves (the exports' filters). */
+  searchParams: URLSearchParams;
   requestId: string;
   log: Logger;
   user: StaffUser;
@@ -33,6 +37,8 @@ export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   status?: number;
+  /** `refuse`: a GET started by another site's page is refused too (exports: lib/api/same-origin.ts). */
+  crossSite?: "refuse";
   handle(call: ApiCall<P, Q, B>): Promise<unknown>;
 }
 
@@ -81,10 +87,11 @@ function queryOf(url: URL): Record<string, string> {
  */
 export async function invokeRoute(
   definition: RouteDefinition,
-  input: Omit<ApiCall, "params" | "query" | "body"> & { params: unknown; query: Record<string, string>; body?: unknown },
+  input: Omit<ApiCall, "params" | "query" | "body" | "searchParams"> & { params: unknown; query: Record<string, string>; body?: unknown },
 ): Promise<unknown> {
   return definition.handle({
     ...input,
+    searchParams: new URLSearchParams(input.query),
     params: parsePart(definition.params, input.params, "path"),
     query: parsePart(definition.query, input.query, "query"),
     body: definition.body ? parsePart(definition.body, input.body, "body") : undefined,
@@ -95,10 +102,10 @@ export async function invokeRoute(
 export const maxBodyBytes = 64 * 1024;
 
 async function bodyOf(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBodyBytes) {
-    throw new ConsoleError(413, "payload_too_large", `The request body is larger than ${maxBodyBytes / 1024} KB.`);
-  }
+  // Refused by Content-Length unread, and read with a byte cap (a chunked body declares no length).
+  const read = await readBoundedText(request, maxBodyBytes);
+  if ("tooLarge" in read) throw new ConsoleError(413, "payload_too_large", `The request body is larger than ${maxBodyBytes / 1024} KB.`);
+  const { text } = read;
   if (text.trim() === "") return undefined;
   // Depth and strings PostgreSQL cannot store are refused before parsing further (lib/contract/json-text.ts).
   const parsed = parseJsonText(text);
@@ -121,31 +128,35 @@ export function createApiRoute(dependencies: ApiDependencies) {
       const url = new URL(request.url);
       const log = dependencies.log.child({ requestId });
       let userId: string | undefined;
+      let showUncontracted = false;
       let response: Response;
       try {
         const user = await dependencies.currentUser();
         if (!user) throw unauthorized();
         userId = user.id;
+        showUncontracted = can(user.role, "credentials:manage");
         const segments = (await context?.params) ?? {};
         const resolved = typeof route === "function" ? route({ method: request.method, params: segments }) : { route, params: segments };
         if (!resolved) throw notFound();
         const { route: definition, params } = resolved;
         if (!can(user.role, definition.permission)) throw forbidden();
         if (!safeMethods.has(request.method)) checkSameOrigin(request);
+        else if (definition.crossSite === "refuse") checkNotCrossSite(request);
         const body = definition.body ? await bodyOf(request) : undefined;
         const result = await invokeRoute(definition, { request, requestId, log, user, params, query: queryOf(url), body });
         if (result instanceof Response) response = result;
         else if (result === undefined) response = new Response(null, { status: definition.status ?? 204 });
         else response = Response.json(result, { status: definition.status ?? 200 });
       } catch (error) {
-        const known = asConsoleError(error);
-        if (!known) log.error({ err: error }, "unexpected error in a route handler");
-        else if (isBankError(error)) {
+        if (isBankError(error)) {
           // Expected failures: what and why in one line, without a stack.
           const status = "status" in error ? error.status : undefined;
-          log.warn({ bank: { kind: error.kind, operation: error.operation, status, attempts: error.attempts, message: error.message } }, "bank call failed");
+          log.warn(
+            { bank: { kind: error.kind, operation: error.operation, status, attempts: error.attempts, message: error.message } },
+            "bank call failed",
+          );
         }
-        response = (known ?? new ConsoleError(500, "internal_error", `Something went wrong in the console. Quote request id ${requestId} to an admin.`)).toResponse();
+        response = failureAnswer(error, requestId, log, "in a route handler", { showUncontracted }).toResponse();
       }
       response.headers.set(requestIdHeader, requestId);
       setDataResponseHeaders(response.headers, { url, forwardedProto: request.headers.get("x-forwarded-proto") });

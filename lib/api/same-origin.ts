@@ -18,3 +18,16 @@ export function checkSameOrigin(request: Request): void {
     throw new ConsoleError(403, "cross_origin", "Changes are only accepted from the console's own pages (the Origin header does not match).");
   }
 }
+
+/**
+ * For reads with a side effect a page of another site must not start (an export: an audited download): a browser
+ * request started by another site says so in `Sec-Fetch-Site` (cross-site, or same-site from a sibling host), and is
+ * refused. `same-origin` (the console's own pages), `none` (typed or bookmarked) and a request without the header
+ * (not a browser: scripts, the e2e client) pass.
+ */
+export function checkNotCrossSite(request: Request): void {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") {
+    throw new ConsoleError(403, "cross_site", "Exports start only from the console's own pages (Sec-Fetch-Site is " + site + ").");
+  }
+}

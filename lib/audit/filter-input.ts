@@ -1,14 +1,25 @@
 import { z } from "zod";
+import { isStorableText, unstorableTextMessage } from "@/lib/contract/json-text";
+import { isCalendarDate } from "@/lib/contract/primitives";
 import type { AuditFilter } from "./trail";
 
+// Dates before year 1 and text PostgreSQL cannot store (NUL, unpaired surrogates) are refused here, as a 400 naming
+// the field, never as a 500 from the database.
 const day = (field: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field}: expected a date YYYY-MM-DD`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${field}: not a calendar date`)
+    .refine(isCalendarDate, `${field}: not a calendar date (years 0001 to 9999)`)
     .optional();
 
-const text = (field: string) => z.string().trim().max(200, `${field}: at most 200 characters`).optional().transform((value) => value || undefined);
+const text = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(200, `${field}: at most 200 characters`)
+    .refine(isStorableText, `${field}: ${unstorableTextMessage}`)
+    .optional()
+    .transform((value) => value || undefined);
 
 /** The audit page's and export's query string: the URL is the source of truth for the filters. */
 export const auditQuery = z.object({
@@ -17,16 +28,24 @@ export const auditQuery = z.object({
   target: text("target"),
   from: day("from"),
   to: day("to"),
-  after: z.coerce.number({ message: "after: expected a record id" }).int("after: expected a record id").positive("after: expected a record id").optional(),
+  after: z.coerce
+    .number({ message: "after: expected a record id" })
+    .int("after: expected a record id")
+    .positive("after: expected a record id")
+    .max(Number.MAX_SAFE_INTEGER, "after: expected a record id")
+    .optional(),
 });
 
 export type AuditQuery = z.infer<typeof auditQuery>;
 
 /** Parses query parameters (only the first value of a repeated one); on bad input, the message names the field. */
-export function parseAuditQuery(params: URLSearchParams | Record<string, string | string[] | undefined>):
-  | { ok: true; filter: AuditFilter; after?: number }
-  | { ok: false; error: string } {
-  const entries = params instanceof URLSearchParams ? [...params.keys()].map((key) => [key, params.get(key)] as const) : Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value] as const);
+export function parseAuditQuery(
+  params: URLSearchParams | Record<string, string | string[] | undefined>,
+): { ok: true; filter: AuditFilter; after?: number } | { ok: false; error: string } {
+  const entries =
+    params instanceof URLSearchParams
+      ? [...params.keys()].map((key) => [key, params.get(key)] as const)
+      : Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value] as const);
   const raw = Object.fromEntries(entries.filter(([, value]) => value !== undefined && value !== ""));
   const parsed = auditQuery.safeParse(raw);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "invalid filter" };

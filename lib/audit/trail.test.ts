@@ -78,8 +78,12 @@ describe.each(testDatabaseTargets)("audit trail on $name", (target) => {
     await recordAuditEvent(database.db, entry({ action: "application.reveal", requestId: "req_reveal", targetId: "app_1" }));
     const [record] = await recordsFor("req_reveal");
     expect(record).toMatchObject({ outcome: "succeeded", action: "application.reveal" });
-    await expect(database.pool.query("UPDATE console.audit_records SET actor_email = 'someone@else' WHERE id = $1", [record!.id])).rejects.toThrow(/append-only/);
-    await expect(database.pool.query("UPDATE console.audit_records SET outcome = 'failed' WHERE id = $1", [record!.id])).rejects.toThrow(/append-only/);
+    await expect(database.pool.query("UPDATE console.audit_records SET actor_email = 'someone@else' WHERE id = $1", [record!.id])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(database.pool.query("UPDATE console.audit_records SET outcome = 'failed' WHERE id = $1", [record!.id])).rejects.toThrow(
+      /append-only/,
+    );
     await expect(database.pool.query("DELETE FROM console.audit_records WHERE id = $1", [record!.id])).rejects.toThrow(/append-only/);
     await expect(database.pool.query("TRUNCATE console.audit_records")).rejects.toThrow(/append-only/);
     expect(await recordsFor("req_reveal")).toHaveLength(1);
@@ -87,15 +91,25 @@ describe.each(testDatabaseTargets)("audit trail on $name", (target) => {
 
   it("filters by actor, action, target and date, newest first, one keyset page after another", async () => {
     for (let i = 0; i < 5; i++) {
-      await recordAuditEvent(database.db, entry({ actor: { ...actor, email: "pager@demo.bank" }, action: "staff.lock", targetId: `stf_${i}`, requestId: `req_page_${i}` }));
+      await recordAuditEvent(
+        database.db,
+        entry({ actor: { ...actor, email: "pager@demo.bank" }, action: "staff.lock", targetId: `stf_${i}`, requestId: `req_page_${i}` }),
+      );
     }
     const first = await listAuditRecords(database.db, { actor: "PAGER@" }, { limit: 3 });
     const second = await listAuditRecords(database.db, { actor: "pager@" }, { limit: 3, after: first.at(-1)!.id });
     expect([...first, ...second].map((record) => record.targetId)).toEqual(["stf_4", "stf_3", "stf_2", "stf_1", "stf_0"]);
     expect(await listAuditRecords(database.db, { action: "staff.lock", target: "stf_3" }, { limit: 10 })).toHaveLength(1);
     // A create is written before the bank names the new object: found by the id its answer (after) carries.
-    await audited(database.db, entry({ action: "webhook.create", targetId: null, before: undefined, requestId: "req_create" }), async () => ({ id: "webhook_new" }), { after: (result) => result });
-    expect(await listAuditRecords(database.db, { target: "webhook_new" }, { limit: 10 })).toEqual([expect.objectContaining({ action: "webhook.create", targetId: null })]);
+    await audited(
+      database.db,
+      entry({ action: "webhook.create", targetId: null, before: undefined, requestId: "req_create" }),
+      async () => ({ id: "webhook_new" }),
+      { after: (result) => result },
+    );
+    expect(await listAuditRecords(database.db, { target: "webhook_new" }, { limit: 10 })).toEqual([
+      expect.objectContaining({ action: "webhook.create", targetId: null }),
+    ]);
     expect(await listAuditRecords(database.db, { actor: "%" }, { limit: 10 })).toHaveLength(0);
     const today = new Date().toISOString().slice(0, 10);
     expect(await listAuditRecords(database.db, { actor: "pager@", from: today, to: today }, { limit: 10 })).toHaveLength(5);
@@ -139,21 +153,25 @@ const auditCsv = (rows: AsyncIterable<AuditRecord>) => csvStream(rows, { columns
 
 describe("audit CSV export", () => {
   it("quotes commas, quotes and line breaks, and defuses spreadsheet formulas", async () => {
-    const csv = await new Response(auditCsv(records({
-      id: 7,
-      at: "2026-11-22T10:00:00Z",
-      actorId: "stf_1",
-      actorEmail: "a@demo.bank",
-      role: "admin",
-      environment: null,
-      action: "staff.create",
-      targetId: "=HYPERLINK(\"x\")",
-      before: null,
-      after: { name: "Ann, \"A\"" },
-      outcome: "succeeded",
-      error: null,
-      requestId: "req_1",
-    }))).text();
+    const csv = await new Response(
+      auditCsv(
+        records({
+          id: 7,
+          at: "2026-11-22T10:00:00Z",
+          actorId: "stf_1",
+          actorEmail: "a@demo.bank",
+          role: "admin",
+          environment: null,
+          action: "staff.create",
+          targetId: '=HYPERLINK("x")',
+          before: null,
+          after: { name: 'Ann, "A"' },
+          outcome: "succeeded",
+          error: null,
+          requestId: "req_1",
+        }),
+      ),
+    ).text();
     expect(csv).toBe(
       "id,at,actorEmail,actorId,role,environment,action,targetId,outcome,error,requestId,before,after\r\n" +
         `7,2026-11-22T10:00:00Z,a@demo.bank,stf_1,admin,,staff.create,"'=HYPERLINK(""x"")",succeeded,,req_1,,"{""name"":""Ann, \\""A\\""""}"\r\n`,
@@ -161,6 +179,8 @@ describe("audit CSV export", () => {
   });
 
   it("is the header alone when nothing matches", async () => {
-    expect(await new Response(auditCsv(records())).text()).toBe("id,at,actorEmail,actorId,role,environment,action,targetId,outcome,error,requestId,before,after\r\n");
+    expect(await new Response(auditCsv(records())).text()).toBe(
+      "id,at,actorEmail,actorId,role,environment,action,targetId,outcome,error,requestId,before,after\r\n",
+    );
   });
 });

@@ -1,10 +1,9 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import * as schema from "@/lib/db/console-schema";
 import type { Environment } from "@/lib/credentials/environments";
 import type { Role } from "@/lib/permissions";
+import * as schema from "@/lib/db/console-schema";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 const { auditRecords } = schema;
 
 /**
@@ -14,7 +13,9 @@ const { auditRecords } = schema;
  * never runs (the caller gets the error). Afterwards the same record is finalized once as `succeeded` (with `after`)
  * or `failed` (with the error message). No transaction is held open around `perform` (it may be a slow bank call,
  * and on PGlite an open transaction blocks every other connection). If finalizing itself fails, the record stays
- * `pending`: it still shows who attempted what, and the database trigger forbids any other change to it.
+ * `pending`: it still shows who attempted what, and the database trigger forbids any other change to it. The trigger
+ * also stamps `at` and `finished_at` itself and links each insert and finalization into a hash chain
+ * (drizzle/console/0011_audit_tamper_evident.sql, lib/audit/chain.ts, docs/audit-trail.md).
  */
 export interface AuditEntry {
   actor: { id: string; email: string; role: Role };
@@ -44,7 +45,8 @@ export interface AuditRecord {
 
 const json = (value: unknown) => (value === undefined ? null : value);
 
-async function insertRecord(db: ConsoleDb, entry: AuditEntry, final?: { after: unknown }): Promise<number> {
+/** Inserts the record as `pending`; the database's trigger stamps `at` and links it into the hash chain. */
+async function insertRecord(db: ConsoleDb, entry: AuditEntry): Promise<number> {
   const [row] = await db
     .insert(auditRecords)
     .values({
@@ -55,10 +57,8 @@ async function insertRecord(db: ConsoleDb, entry: AuditEntry, final?: { after: u
       action: entry.action,
       targetId: entry.targetId,
       before: json(entry.before),
-      after: final ? json(final.after) : null,
-      outcome: final ? "succeeded" : "pending",
+      outcome: "pending",
       requestId: entry.requestId,
-      finishedAt: final ? sql`date_trunc('second', now())` : null,
     })
     .returning({ id: auditRecords.id });
   return row!.id;
@@ -93,9 +93,12 @@ export async function audited<T>(
   return result;
 }
 
-/** A completed event with nothing to perform afterwards (e.g. a reveal of personal data): one `succeeded` record. */
+/**
+ * A completed event with nothing to perform afterwards (e.g. a reveal of personal data): one `succeeded` record,
+ * written as every record is (pending, then finalized: the trigger lets nothing be inserted already finalized).
+ */
 export async function recordAuditEvent(db: ConsoleDb, entry: AuditEntry & { after?: unknown }): Promise<void> {
-  await insertRecord(db, entry, { after: entry.after });
+  await finalize(db, await insertRecord(db, entry), { after: entry.after });
 }
 
 export interface AuditFilter {
@@ -110,6 +113,8 @@ export interface AuditFilter {
   /** Inclusive dates (YYYY-MM-DD, UTC). */
   from?: string;
   to?: string;
+  /** Records made in this environment (an object's timeline: the same id in the other environment is another object). */
+  environment?: Environment;
 }
 
 function whereOf(filter: AuditFilter): SQL | undefined {
@@ -122,6 +127,7 @@ function whereOf(filter: AuditFilter): SQL | undefined {
       : undefined,
     filter.from ? sql`${auditRecords.at} >= ${filter.from}::date` : undefined,
     filter.to ? sql`${auditRecords.at} < ${filter.to}::date + 1` : undefined,
+    filter.environment ? eq(auditRecords.environment, filter.environment) : undefined,
   );
 }
 
@@ -157,11 +163,7 @@ export function auditRecordsQuery(db: ConsoleDb, filter: AuditFilter, page: { li
 }
 
 /** Newest first; `after` is the id of the last record of the previous page (keyset pagination on (at, id)). */
-export async function listAuditRecords(
-  db: ConsoleDb,
-  filter: AuditFilter,
-  page: { limit: number; after?: number },
-): Promise<AuditRecord[]> {
+export async function listAuditRecords(db: ConsoleDb, filter: AuditFilter, page: { limit: number; after?: number }): Promise<AuditRecord[]> {
   const rows = await auditRecordsQuery(db, filter, page);
   return rows.map((row) => ({ ...row, at: formatTime(row.at) }));
 }

@@ -6,7 +6,8 @@ import { deleteSavedConnection, saveConnection } from "@/lib/credentials/store";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { createAccessCache, heldConnectionVersionReader, readAccessVersion } from "./access-cache";
-import { createSession, endSession, findSessionUser } from "./sessions";
+import { findSessionUser } from "@/tests/support/sessions";
+import { createSession, endSession } from "./sessions";
 import { createStaff, removeStaff, updateStaff } from "./staff-users";
 
 describe.each(testDatabaseTargets)("the access cache on $name", (target) => {
@@ -34,8 +35,7 @@ describe.each(testDatabaseTargets)("the access cache on $name", (target) => {
 
   const newUser = (role: "viewer" | "admin" = "viewer") =>
     createStaff(database.db, { email: `${Math.random().toString(36).slice(2)}@bank.example`, name: "Cached", role, password: null });
-  const signIn = async (userId: string) =>
-    (await createSession(database.db, { userId, maxAgeMs: 3_600_000, userAgent: null, address: null })).id;
+  const signIn = async (userId: string) => (await createSession(database.db, { userId, maxAgeMs: 3_600_000, userAgent: null, address: null })).id;
 
   it("answers repeated requests from the cache, with one version read per request", async () => {
     const user = await newUser();
@@ -96,7 +96,12 @@ describe.each(testDatabaseTargets)("the access cache on $name", (target) => {
     await updateStaff(database.db, user.id, { role: "admin" });
     await record();
     const key = Buffer.alloc(32, 7);
-    await saveConnection(database.db, { environment: "production", baseUrl: "https://bank.example", auth: { type: "bearer", token: "t" } }, key, "test");
+    await saveConnection(
+      database.db,
+      { environment: "production", baseUrl: "https://bank.example", auth: { type: "bearer", token: "t" } },
+      key,
+      "test",
+    );
     await record();
     await deleteSavedConnection(database.db, "production");
     await record();
@@ -129,7 +134,8 @@ describe.each(testDatabaseTargets)("the access cache on $name", (target) => {
   it("does not remember a failed load: the next request loads again", async () => {
     const process = consoleProcess();
     let attempts = 0;
-    const load = () => process.cache.request(() => process.cache.get("flaky", async () => (++attempts === 1 ? Promise.reject(new Error("down")) : "up")));
+    const load = () =>
+      process.cache.request(() => process.cache.get("flaky", async () => (++attempts === 1 ? Promise.reject(new Error("down")) : "up")));
     await expect(load()).rejects.toThrow("down");
     expect(await load()).toBe("up");
   });

@@ -144,18 +144,23 @@ export function heldConnectionVersionReader(pool: pg.Pool): VersionReader {
       if (next) return next;
       if (!inFlight) return start();
       const waitFor = inFlight;
-      const queued = waitFor.then(
-        () => undefined,
-        () => undefined,
-      ).then(() => {
-        next = undefined;
-        return start();
-      });
+      const queued = waitFor
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          next = undefined;
+          return start();
+        });
       next = queued;
       return queued;
     },
     release() {
-      void held?.then(({ drop }) => drop(new Error("the version reader was released")), () => {});
+      void held?.then(
+        ({ drop }) => drop(new Error("the version reader was released")),
+        () => {},
+      );
     },
   };
 }

@@ -14,7 +14,10 @@ export function forwardedFor(received: string | string[] | undefined, peer: stri
 
 /** The rightmost address of the chain that is not a trusted proxy (the leftmost when all are). */
 export function clientAddress(forwarded: string | null, trustedProxies: readonly string[]): string {
-  const chain = (forwarded ?? "").split(",").map((entry) => normalize(entry.trim())).filter(Boolean);
+  const chain = (forwarded ?? "")
+    .split(",")
+    .map((entry) => normalize(entry.trim()))
+    .filter(Boolean);
   for (let index = chain.length - 1; index >= 0; index--) {
     if (!trustedProxies.includes(chain[index]!) || index === 0) return isIP(chain[index]!) ? chain[index]! : "unknown";
   }

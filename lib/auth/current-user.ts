@@ -9,9 +9,9 @@ import { requestPathHeader } from "./request-path";
 import { safeReturnPath } from "./safe-redirect";
 import { readSessionToken } from "./session-token";
 import { findSession } from "./sessions";
-import type { StaffUser } from "./staff-users";
+import type { StaffUser } from "./staff-user";
 
-export type { StaffUser } from "./staff-users";
+export type { StaffUser } from "./staff-user";
 
 /**
  * The signed-in staff user, with their server-side session: a session that was ended (sign-out, lock, role change,

@@ -27,7 +27,11 @@ describe.each(testDatabaseTargets)("the notified access-version reader on $name"
       });
       const held = heldConnectionVersionReader(own.pool);
       let databaseReads = 0;
-      const reader = notifiedVersionReader(own.pool, { read: () => (databaseReads++, held.read()), release: held.release }, { retryMs: 50, ...options });
+      const reader = notifiedVersionReader(
+        own.pool,
+        { read: () => (databaseReads++, held.read()), release: held.release },
+        { retryMs: 50, ...options },
+      );
       try {
         await test({ db: own.db, reader, databaseReads: () => databaseReads });
       } finally {
@@ -48,7 +52,8 @@ describe.each(testDatabaseTargets)("the notified access-version reader on $name"
         .toBe(0);
     }
 
-    const newUser = (db = database.db) => createStaff(db, { email: `${Math.random().toString(36).slice(2)}@bank.example`, name: "Notified", role: "viewer", password: null });
+    const newUser = (db = database.db) =>
+      createStaff(db, { email: `${Math.random().toString(36).slice(2)}@bank.example`, name: "Notified", role: "viewer", password: null });
 
     it("reads the version once while nothing changes", async () => {
       await withConsoleProcess(async ({ reader, databaseReads }) => {
@@ -106,29 +111,32 @@ describe.each(testDatabaseTargets)("the notified access-version reader on $name"
     });
 
     // PGlite's one session cannot be terminated on its own.
-    it.runIf(target.name === "postgresql")("reads the database on every request while its listening connection is lost, then listens again", async () => {
-      await withConsoleProcess(async ({ reader, databaseReads }) => {
-        await untilListening(reader, databaseReads);
-        const { rows } = await database.pool.query<{ terminated: boolean }>(
-          `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
+    it.runIf(target.name === "postgresql")(
+      "reads the database on every request while its listening connection is lost, then listens again",
+      async () => {
+        await withConsoleProcess(async ({ reader, databaseReads }) => {
+          await untilListening(reader, databaseReads);
+          const { rows } = await database.pool.query<{ terminated: boolean }>(
+            `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
            WHERE datname = current_database() AND query = $1 AND pid <> pg_backend_pid()`,
-          [`LISTEN ${accessVersionChannel}`],
-        );
-        expect(rows).toEqual([{ terminated: true }]);
-        // Once the loss is noticed, each read asks the database (so it sees every committed change) ...
-        await expect
-          .poll(async () => {
-            const reads = databaseReads();
-            await reader.read();
-            return databaseReads() - reads;
-          })
-          .toBe(1);
-        // ... until a new listening connection has heard its own probe.
-        await untilListening(reader, databaseReads);
-        await updateStaff(database.db, (await newUser()).id, { role: "admin" });
-        await expect.poll(() => reader.read()).toBe(await readAccessVersion(database.pool));
-      });
-    });
+            [`LISTEN ${accessVersionChannel}`],
+          );
+          expect(rows).toEqual([{ terminated: true }]);
+          // Once the loss is noticed, each read asks the database (so it sees every committed change) ...
+          await expect
+            .poll(async () => {
+              const reads = databaseReads();
+              await reader.read();
+              return databaseReads() - reads;
+            })
+            .toBe(1);
+          // ... until a new listening connection has heard its own probe.
+          await untilListening(reader, databaseReads);
+          await updateStaff(database.db, (await newUser()).id, { role: "admin" });
+          await expect.poll(() => reader.read()).toBe(await readAccessVersion(database.pool));
+        });
+      },
+    );
 
     it("reads the database on every request, for good, when its probe goes unheard", async () => {
       // Probes are the notifications with a payload (the trigger's are empty); another connection counts them.

@@ -26,7 +26,11 @@ export interface NotifiedVersionReader extends VersionReader {
  * moment it fails, every read asks the database, as `fallback` alone would; a database that never passes the probe
  * on (a PGlite served without lib/db/embedded.ts) is read on every request for good.
  */
-export function notifiedVersionReader(pool: pg.Pool, fallback: VersionReader, options: { retryMs?: number; probeMs?: number } = {}): NotifiedVersionReader {
+export function notifiedVersionReader(
+  pool: pg.Pool,
+  fallback: VersionReader,
+  options: { retryMs?: number; probeMs?: number } = {},
+): NotifiedVersionReader {
   const retryMs = options.retryMs ?? 1_000;
   const probeMs = options.probeMs ?? 2_000;
   /** The version last read while listening, with no notification since; undefined means ask the database. */

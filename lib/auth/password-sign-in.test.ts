@@ -23,10 +23,15 @@ const fastVerify = { calls: 0, verify: async (password: string) => password === 
 /** A sign-in request from its own client address, as through a trusted proxy that forwards it. */
 const proxy = "10.0.0.5";
 const requestFrom = (index: number) =>
-  new Request("http://console.test/api/auth/callback/credentials", { method: "POST", headers: { "x-forwarded-for": `203.0.113.${index % 250}, ${proxy}` } });
+  new Request("http://console.test/api/auth/callback/credentials", {
+    method: "POST",
+    headers: { "x-forwarded-for": `203.0.113.${index % 250}, ${proxy}` },
+  });
 
 async function burst(authorize: ReturnType<typeof passwordSignIn>, email: string, count: number, offset = 0) {
-  return Promise.allSettled(Array.from({ length: count }, (_, index) => authorize({ email, password: `guess-${index}` }, requestFrom(index + offset))));
+  return Promise.allSettled(
+    Array.from({ length: count }, (_, index) => authorize({ email, password: `guess-${index}` }, requestFrom(index + offset))),
+  );
 }
 
 /** Tests that compute real N=2^17 hashes (about 1 s each, several times that on a loaded 2-core machine). */
@@ -40,17 +45,21 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
   const signIn = (counter: ReturnType<typeof countingVerify>, db = database.db) =>
     passwordSignIn({ db: async () => db, trustedProxies: [proxy], verify: counter.verify, refusalDelayMs: 0, now: () => frozen });
 
-  it("checks at most the allowed number of passwords for 200 parallel wrong ones, each from its own address", { timeout: hashingTimeoutMs }, async () => {
-    const email = "burst@bank.example";
-    await createStaff(database.db, { email, name: "Burst", role: "viewer", password: "the right password" });
-    const counter = countingVerify();
-    const results = await burst(signIn(counter), email, 200);
-    expect(counter.calls).toBeLessThanOrEqual(perUserRule.freeAttempts);
-    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(counter.calls);
-    expect(results.filter((result) => result.status === "rejected" && result.reason instanceof SignInThrottled)).toHaveLength(200 - counter.calls);
-    // The right password is refused too while the lockout lasts: the throttle answers before any check.
-    await expect(signIn(counter)({ email, password: "the right password" }, requestFrom(7))).rejects.toThrow(SignInThrottled);
-  });
+  it(
+    "checks at most the allowed number of passwords for 200 parallel wrong ones, each from its own address",
+    { timeout: hashingTimeoutMs },
+    async () => {
+      const email = "burst@bank.example";
+      await createStaff(database.db, { email, name: "Burst", role: "viewer", password: "the right password" });
+      const counter = countingVerify();
+      const results = await burst(signIn(counter), email, 200);
+      expect(counter.calls).toBeLessThanOrEqual(perUserRule.freeAttempts);
+      expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(counter.calls);
+      expect(results.filter((result) => result.status === "rejected" && result.reason instanceof SignInThrottled)).toHaveLength(200 - counter.calls);
+      // The right password is refused too while the lockout lasts: the throttle answers before any check.
+      await expect(signIn(counter)({ email, password: "the right password" }, requestFrom(7))).rejects.toThrow(SignInThrottled);
+    },
+  );
 
   it("throttles an unknown email exactly like a real one", { timeout: hashingTimeoutMs }, async () => {
     const counter = countingVerify();
@@ -69,7 +78,9 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
     ["a NUL byte in the email", { email: "malformed\u0000@bank.example", password: "the right password" }],
     ["a lone surrogate in the email", { email: "malformed\ud800@bank.example", password: "the right password" }],
   ])("refuses a sign-in with %s like a wrong password: no password checked, no attempt counted", async (_case, input) => {
-    await createStaff(database.db, { email: "malformed@bank.example", name: "Malformed", role: "viewer", password: "the right password" }).catch(() => undefined);
+    await createStaff(database.db, { email: "malformed@bank.example", name: "Malformed", role: "viewer", password: "the right password" }).catch(
+      () => undefined,
+    );
     const counter = countingVerify();
     const attemptsBefore = await database.db.select().from(signInThrottle);
     expect(await signIn(counter)(input, requestFrom(11))).toBeNull();
@@ -82,14 +93,18 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
     await createStaff(database.db, { email, name: "Returning", role: "operations", password: "the right password" });
     const authorize = signIn(fastVerify);
     for (let i = 0; i < perUserRule.freeAttempts - 1; i++) expect(await authorize({ email, password: "wrong" }, requestFrom(i))).toBeNull();
-    expect(await authorize({ email: " Returning@Bank.Example", password: "the right password" }, requestFrom(1))).toMatchObject({ email, role: "operations" });
+    expect(await authorize({ email: " Returning@Bank.Example", password: "the right password" }, requestFrom(1))).toMatchObject({
+      email,
+      role: "operations",
+    });
     for (let i = 0; i < perUserRule.freeAttempts; i++) expect(await authorize({ email, password: "wrong" }, requestFrom(i))).toBeNull();
   });
 
   it("hashes a password stored at an older cost again on sign-in", { timeout: hashingTimeoutMs }, async () => {
     const email = "legacy@bank.example";
     const user = await createStaff(database.db, { email, name: "Legacy", role: "viewer", password: null });
-    const legacy = "scrypt$1024$8$1$c2FsdA==$" + scryptSync("old but right", Buffer.from("c2FsdA==", "base64"), 32, { N: 1024, r: 8, p: 1 }).toString("base64");
+    const legacy =
+      "scrypt$1024$8$1$c2FsdA==$" + scryptSync("old but right", Buffer.from("c2FsdA==", "base64"), 32, { N: 1024, r: 8, p: 1 }).toString("base64");
     await database.db.update(staffUsers).set({ passwordHash: legacy }).where(eq(staffUsers.id, user.id));
     expect(await signIn(countingVerify())({ email, password: "old but right" }, requestFrom(3))).toMatchObject({ email });
     const stored = (await findStaffByEmail(database.db, email))!.passwordHash!;
@@ -105,6 +120,28 @@ describe.each(testDatabaseTargets)("password sign-in on $name", (target) => {
     for (let i = 0; i < perAddressRule.freeAttempts + 5; i++) {
       expect(await authorize({ email, password: "the right password" }, office)).toMatchObject({ email });
     }
+  });
+
+  it("counts every address of one IPv6 /64 as one client: a host cannot rotate addresses past the throttle", async () => {
+    const authorize = signIn(fastVerify);
+    const fromV6 = (index: number) =>
+      new Request("http://console.test/api/auth/callback/credentials", {
+        method: "POST",
+        headers: { "x-forwarded-for": `2001:db8:7:9::${index.toString(16)}, ${proxy}` },
+      });
+    const results = await Promise.allSettled(
+      Array.from({ length: perAddressRule.freeAttempts + 10 }, (_, index) =>
+        authorize({ email: `v6-${index}@bank.example`, password: "wrong" }, fromV6(index + 1)),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(perAddressRule.freeAttempts);
+    // Another /64 is another client.
+    expect(
+      await authorize(
+        { email: "v6-other@bank.example", password: "wrong" },
+        new Request("http://console.test/x", { method: "POST", headers: { "x-forwarded-for": `2001:db8:7:a::1, ${proxy}` } }),
+      ),
+    ).toBeNull();
   });
 
   it.runIf(target.name === "postgresql")("holds across two console instances sharing the database", { timeout: hashingTimeoutMs }, async () => {

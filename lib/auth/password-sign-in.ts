@@ -4,7 +4,8 @@ import { isStorableText } from "@/lib/contract/json-text";
 import type { ConsoleDatabase } from "@/lib/db/console";
 import { clientAddress } from "./client-address";
 import { hashPassword, needsRehash, verifyPassword } from "./password";
-import { findStaffByEmail, normalizeEmail, replacePasswordHash, type StaffUser } from "./staff-users";
+import { findStaffByEmail, normalizeEmail, replacePasswordHash } from "./staff-users";
+import type { StaffUser } from "./staff-user";
 import { addressKey, admitAttempt, clearAttempts, perAddressRule, perUserRule, refundAttempt, userKey } from "./throttle";
 
 /** Text PostgreSQL cannot keep (NUL, unpaired surrogates) is no one's email or password: refused before the throttle. */

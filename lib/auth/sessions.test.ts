@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { createSession, endSession, endUserSessions, findSessionUser, listActiveSessions } from "./sessions";
+import { findSessionUser } from "@/tests/support/sessions";
+import { createSession, endSession, endUserSessions, listActiveSessions } from "./sessions";
 import { createStaff, removeStaff, updateStaff } from "./staff-users";
 
 const hour = 3_600_000;

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/console-schema";
-import { publicColumns, type StaffUser } from "./staff-users";
+import { publicColumns, type StaffUser } from "./staff-user";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 const { staffSessions, staffUsers } = schema;
 
 /**
@@ -55,12 +54,6 @@ export async function findSession(db: ConsoleDb, sessionId: string): Promise<{ u
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
     .where(and(eq(staffSessions.id, sessionId), eq(staffUsers.locked, false)));
   return row ?? null;
-}
-
-/** The user behind a live session: null when the session ended or expired, or the user is locked or removed. */
-export async function findSessionUser(db: ConsoleDb, sessionId: string, now = new Date()): Promise<StaffUser | null> {
-  const session = await findSession(db, sessionId);
-  return session && session.expiresAt > now ? session.user : null;
 }
 
 export async function endSession(db: ConsoleDb, sessionId: string): Promise<void> {

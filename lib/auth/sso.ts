@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/console-schema";
-import { normalizeEmail, publicColumns, type StaffUser } from "./staff-users";
+import { normalizeEmail } from "./staff-users";
+import { publicColumns, type StaffUser } from "./staff-user";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 const { staffUsers } = schema;
 
 /** What the identity provider says about the person signing in (its ID token claims). */

@@ -8,7 +8,8 @@ import { auditRecordsOf, expectedAuditRecord, formOf, Refused, requireRole } fro
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { staffActions, type StaffActionDependencies, type StaffActionState } from "./staff-actions";
-import { createStaff, findStaffById, type StaffUser } from "./staff-users";
+import { createStaff, findStaffById } from "./staff-users";
+import type { StaffUser } from "./staff-user";
 
 // The admin's staff server actions against a real console database and audit trail. Only the session is given (as
 // `requireUser`, which refuses a role without the permission asked for, like the real one does with a 403).
@@ -53,7 +54,9 @@ describe.each(testDatabaseTargets)("staff server actions on $name", (target) => 
       const [record] = await recordsOfThisRequest();
       const created = await findStaffById(database.db, record!.targetId!);
       expect(created).toMatchObject({ email, name: "New One", role: "operations", locked: false });
-      expect(await recordsOfThisRequest()).toEqual([expectedRecord({ action: "staff.create", targetId: created!.id, before: null, after: created, outcome: "succeeded", error: null })]);
+      expect(await recordsOfThisRequest()).toEqual([
+        expectedRecord({ action: "staff.create", targetId: created!.id, before: null, after: created, outcome: "succeeded", error: null }),
+      ]);
       expect(changes).toBe(1);
     });
 
@@ -62,7 +65,16 @@ describe.each(testDatabaseTargets)("staff server actions on $name", (target) => 
       const result = await actions.createStaffUser(idle, formOf({ email: existing.email, name: "Twin", role: "viewer", password: "" }));
       expect(result).toEqual({ error: `email: A staff user with email ${existing.email} already exists`, done: null });
       const [record] = await recordsOfThisRequest();
-      expect(record).toEqual(expectedRecord({ action: "staff.create", targetId: expect.stringMatching(/^stf_/), before: null, after: null, outcome: "failed", error: expect.stringContaining("already exists") }));
+      expect(record).toEqual(
+        expectedRecord({
+          action: "staff.create",
+          targetId: expect.stringMatching(/^stf_/),
+          before: null,
+          after: null,
+          outcome: "failed",
+          error: expect.stringContaining("already exists"),
+        }),
+      );
       expect(await findStaffById(database.db, record!.targetId!)).toBeNull();
       expect(changes).toBe(0);
     });
@@ -86,7 +98,9 @@ describe.each(testDatabaseTargets)("staff server actions on $name", (target) => 
       expect(result).toEqual({ error: null, done: `Role changed: ${user.email}` });
       const after = { ...user, role: "compliance" };
       expect(await findStaffById(database.db, user.id)).toEqual(after);
-      expect(await recordsOfThisRequest()).toEqual([expectedRecord({ action: "staff.role_change", targetId: user.id, before: user, after, outcome: "succeeded", error: null })]);
+      expect(await recordsOfThisRequest()).toEqual([
+        expectedRecord({ action: "staff.role_change", targetId: user.id, before: user, after, outcome: "succeeded", error: null }),
+      ]);
     });
 
     it.each([
@@ -103,15 +117,22 @@ describe.each(testDatabaseTargets)("staff server actions on $name", (target) => 
       const user = await staffMember();
       expect(await actions.setStaffLocked(idle, formOf({ id: user.id, locked: "true" }))).toEqual({ error: null, done: `Locked: ${user.email}` });
       const locked = { ...user, locked: true };
-      expect(await recordsOfThisRequest()).toEqual([expectedRecord({ action: "staff.lock", targetId: user.id, before: user, after: locked, outcome: "succeeded", error: null })]);
+      expect(await recordsOfThisRequest()).toEqual([
+        expectedRecord({ action: "staff.lock", targetId: user.id, before: user, after: locked, outcome: "succeeded", error: null }),
+      ]);
       requestId = `req_${randomUUID()}`;
       expect(await actions.setStaffLocked(idle, formOf({ id: user.id, locked: "false" }))).toEqual({ error: null, done: `Unlocked: ${user.email}` });
-      expect(await recordsOfThisRequest()).toEqual([expectedRecord({ action: "staff.unlock", targetId: user.id, before: locked, after: user, outcome: "succeeded", error: null })]);
+      expect(await recordsOfThisRequest()).toEqual([
+        expectedRecord({ action: "staff.unlock", targetId: user.id, before: locked, after: user, outcome: "succeeded", error: null }),
+      ]);
     });
 
     it("refuses a lock state other than true or false", async () => {
       const user = await staffMember();
-      expect(await actions.setStaffLocked(idle, formOf({ id: user.id, locked: "yes" }))).toEqual({ error: "locked: expected true or false", done: null });
+      expect(await actions.setStaffLocked(idle, formOf({ id: user.id, locked: "yes" }))).toEqual({
+        error: "locked: expected true or false",
+        done: null,
+      });
       expect(await findStaffById(database.db, user.id)).toEqual(user);
     });
   });
@@ -121,7 +142,9 @@ describe.each(testDatabaseTargets)("staff server actions on $name", (target) => 
       const user = await staffMember("operations");
       expect(await actions.removeStaffUser(idle, formOf({ id: user.id }))).toEqual({ error: null, done: `Removed: ${user.email}` });
       expect(await findStaffById(database.db, user.id)).toBeNull();
-      expect(await recordsOfThisRequest()).toEqual([expectedRecord({ action: "staff.remove", targetId: user.id, before: user, after: null, outcome: "succeeded", error: null })]);
+      expect(await recordsOfThisRequest()).toEqual([
+        expectedRecord({ action: "staff.remove", targetId: user.id, before: user, after: null, outcome: "succeeded", error: null }),
+      ]);
     });
 
     it("answers an unknown id by name and records nothing", async () => {

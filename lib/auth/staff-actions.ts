@@ -1,21 +1,19 @@
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { z } from "zod";
 import type { AuditEntry } from "@/lib/audit/trail";
-import * as schema from "@/lib/db/console-schema";
 import { roles, type Permission } from "@/lib/permissions";
 import { firstIssue, newStaffInput, staffIdInput } from "./staff-input";
 import { endUserSessions } from "./sessions";
 import { clearAttempts, perUserRule, userKey } from "./throttle";
-import { createStaff, EmailTakenError, findStaffById, newStaffId, removeStaff, updateStaff, type StaffUser } from "./staff-users";
+import { createStaff, EmailTakenError, findStaffById, newStaffId, removeStaff, updateStaff } from "./staff-users";
+import type { StaffUser } from "./staff-user";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
 export interface StaffActionState {
   error: string | null;
   done: string | null;
 }
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
-
-/** What the staff actions need from the console; app/(console)/settings/staff/actions.ts wires the real ones. */
+/** What the staff actions need from the console; lib/actions/staff.ts wires the real ones. */
 export interface StaffActionDependencies {
   /** The signed-in user holding `permission`; otherwise it does not return (redirect to sign-in, or 403). */
   requireUser(permission: Permission): Promise<StaffUser>;
@@ -66,7 +64,12 @@ export function staffActions(dependencies: StaffActionDependencies) {
       const input = newStaffInput.safeParse(fields(form));
       if (!input.success) return { error: firstIssue(input.error), done: null };
       const id = newStaffId();
-      return staffChange("staff.create", { id, isNew: true }, (db) => createStaff(db, { ...input.data, id, password: input.data.password || null }), "Created");
+      return staffChange(
+        "staff.create",
+        { id, isNew: true },
+        (db) => createStaff(db, { ...input.data, id, password: input.data.password || null }),
+        "Created",
+      );
     },
 
     async changeStaffRole(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
@@ -81,37 +84,57 @@ export function staffActions(dependencies: StaffActionDependencies) {
       if (!input.success) return { error: firstIssue(input.error), done: null };
       const { id } = input.data;
       const locked = input.data.locked === "true";
-      return staffChange(locked ? "staff.lock" : "staff.unlock", { id }, async (db) => (await updateStaff(db, id, { locked }))?.after ?? null, locked ? "Locked" : "Unlocked");
+      return staffChange(
+        locked ? "staff.lock" : "staff.unlock",
+        { id },
+        async (db) => (await updateStaff(db, id, { locked }))?.after ?? null,
+        locked ? "Locked" : "Unlocked",
+      );
     },
 
     async removeStaffUser(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
       const id = staffIdInput.safeParse(form.get("id"));
       if (!id.success) return { error: firstIssue(id.error), done: null };
-      return staffChange("staff.remove", { id: id.data }, async (db) => {
-        await removeStaff(db, id.data);
-        return null;
-      }, "Removed");
+      return staffChange(
+        "staff.remove",
+        { id: id.data },
+        async (db) => {
+          await removeStaff(db, id.data);
+          return null;
+        },
+        "Removed",
+      );
     },
 
     /** Lifts the sign-in throttle's lockout of one user's email (the per-address limit stays). */
     async clearSignInLockout(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
       const id = staffIdInput.safeParse(form.get("id"));
       if (!id.success) return { error: firstIssue(id.error), done: null };
-      return staffChange("staff.sign_in_lockout.clear", { id: id.data }, async (db) => {
-        const user = await findStaffById(db, id.data);
-        if (user) await clearAttempts(db, userKey(user.email), perUserRule);
-        return user;
-      }, "Sign-in lockout cleared");
+      return staffChange(
+        "staff.sign_in_lockout.clear",
+        { id: id.data },
+        async (db) => {
+          const user = await findStaffById(db, id.data);
+          if (user) await clearAttempts(db, userKey(user.email), perUserRule);
+          return user;
+        },
+        "Sign-in lockout cleared",
+      );
     },
 
     /** "Sign out everywhere": ends every session of one user at once. */
     async endStaffSessions(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {
       const id = staffIdInput.safeParse(form.get("id"));
       if (!id.success) return { error: firstIssue(id.error), done: null };
-      return staffChange("staff.sessions.end", { id: id.data }, async (db) => {
-        await endUserSessions(db, id.data);
-        return findStaffById(db, id.data);
-      }, "Signed out everywhere");
+      return staffChange(
+        "staff.sessions.end",
+        { id: id.data },
+        async (db) => {
+          await endUserSessions(db, id.data);
+          return findStaffById(db, id.data);
+        },
+        "Signed out everywhere",
+      );
     },
   };
 }

@@ -3,7 +3,17 @@ import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { demoUsers } from "./demo-users";
 import { verifyPassword } from "./password";
-import { countAdmins, createStaff, EmailTakenError, findStaffByEmail, findStaffById, listStaff, removeStaff, seedDemoUsers, updateStaff } from "./staff-users";
+import {
+  countAdmins,
+  createStaff,
+  EmailTakenError,
+  findStaffByEmail,
+  findStaffById,
+  listStaff,
+  removeStaff,
+  seedDemoUsers,
+  updateStaff,
+} from "./staff-users";
 
 describe.each(testDatabaseTargets)("staff users on $name", (target) => {
   const database = migratedConsoleDatabase(target);
@@ -29,10 +39,17 @@ describe.each(testDatabaseTargets)("staff users on $name", (target) => {
   });
 
   it("creates a user with a normalized email and refuses a second one with the same email", async () => {
-    const created = await createStaff(database.db, { email: " New.Person@Bank.Example", name: " New Person ", role: "viewer", password: "a long password" });
+    const created = await createStaff(database.db, {
+      email: " New.Person@Bank.Example",
+      name: " New Person ",
+      role: "viewer",
+      password: "a long password",
+    });
     expect(created).toMatchObject({ email: "new.person@bank.example", name: "New Person", role: "viewer", locked: false });
     expect(created.id).toMatch(/^stf_/);
-    await expect(createStaff(database.db, { email: "new.person@bank.example", name: "Again", role: "admin", password: null })).rejects.toThrow(EmailTakenError);
+    await expect(createStaff(database.db, { email: "new.person@bank.example", name: "Again", role: "admin", password: null })).rejects.toThrow(
+      EmailTakenError,
+    );
   });
 
   it("changes role and lock state, returning the user before and after", async () => {

@@ -1,25 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/console-schema";
 import type { Role } from "@/lib/permissions";
 import { demoUsers } from "./demo-users";
 import { hashPassword } from "./password";
+import { publicColumns, type StaffUser } from "./staff-user";
 import { endUserSessions } from "./sessions";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 const { staffUsers } = schema;
-
-/** A staff member as the rest of the console sees them: never the password hash. */
-export interface StaffUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  locked: boolean;
-}
-
-export const publicColumns = { id: staffUsers.id, email: staffUsers.email, name: staffUsers.name, role: staffUsers.role, locked: staffUsers.locked };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -38,7 +27,10 @@ export async function findStaffByEmail(db: ConsoleDb, email: string): Promise<(S
 
 /** Stores a new hash of the same password, unless the hash changed meanwhile (then the newer one stays). */
 export async function replacePasswordHash(db: ConsoleDb, id: string, previousHash: string, newHash: string): Promise<void> {
-  await db.update(staffUsers).set({ passwordHash: newHash }).where(and(eq(staffUsers.id, id), eq(staffUsers.passwordHash, previousHash)));
+  await db
+    .update(staffUsers)
+    .set({ passwordHash: newHash })
+    .where(and(eq(staffUsers.id, id), eq(staffUsers.passwordHash, previousHash)));
 }
 
 export async function listStaff(db: ConsoleDb): Promise<StaffUser[]> {

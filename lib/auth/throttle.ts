@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import ipaddr from "ipaddr.js";
 import { inArray, lt, sql } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/console-schema";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 const { signInThrottle } = schema;
 
 /**
@@ -29,7 +29,17 @@ export const perUserRule: ThrottleRule = { freeAttempts: 5, windowMs: 15 * minut
 export const perAddressRule: ThrottleRule = { freeAttempts: 30, windowMs: 15 * minute, baseDelayMs: 5000, maxDelayMs: 15 * minute };
 
 export const userKey = (normalizedEmail: string) => `user:${normalizedEmail}`;
-export const addressKey = (address: string) => `address:${address}`;
+/**
+ * One key per client network: an IPv4 address, or an IPv6 address's /64 (one host usually holds a whole /64, so
+ * keying by full address would give it 2^64 fresh allowances).
+ */
+export function addressKey(address: string): string {
+  if (!ipaddr.IPv6.isValid(address)) return `address:${address}`;
+  const prefix = ipaddr.IPv6.parse(address)
+    .parts.slice(0, 4)
+    .map((part) => part.toString(16));
+  return `address:${prefix.join(":")}::/64`;
+}
 
 /** SQL for "the key's window has passed" and "this attempt may check a password", over the existing row `t`. */
 function conditions(rule: ThrottleRule, now: Date) {
@@ -64,7 +74,9 @@ export async function refundAttempt(db: ConsoleDb, key: string): Promise<void> {
 
 /** Forgets a key's attempts (a successful sign-in, or an admin lifting a lockout); also drops keys whose window passed. */
 export async function clearAttempts(db: ConsoleDb, key: string, rule: ThrottleRule, now = new Date()): Promise<void> {
-  await db.delete(signInThrottle).where(sql`${signInThrottle.key} = ${key} OR ${lt(signInThrottle.lastAdmittedAt, new Date(now.getTime() - rule.windowMs))}`);
+  await db
+    .delete(signInThrottle)
+    .where(sql`${signInThrottle.key} = ${key} OR ${lt(signInThrottle.lastAdmittedAt, new Date(now.getTime() - rule.windowMs))}`);
 }
 
 /** Of `keys`, those that would be refused right now (for Staff: who is locked out of signing in). */

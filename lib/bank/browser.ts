@@ -36,7 +36,10 @@ export function describeFailure(error: unknown): { title: string; message: strin
 }
 
 export async function fetchConsole<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(path, { ...init, headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}), ...init?.headers } });
+  const response = await fetch(path, {
+    ...init,
+    headers: { accept: "application/json", ...(init?.body ? { "content-type": "application/json" } : {}), ...init?.headers },
+  });
   const requestId = response.headers.get("x-request-id");
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -44,7 +47,12 @@ export async function fetchConsole<T>(path: string, init?: RequestInit): Promise
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
-    throw new ConsoleApiError(response.status, "invalid_answer", `The console answered HTTP ${response.status} with something that is not JSON.`, requestId);
+    throw new ConsoleApiError(
+      response.status,
+      "invalid_answer",
+      `The console answered HTTP ${response.status} with something that is not JSON.`,
+      requestId,
+    );
   }
   if (!response.ok) {
     const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;

@@ -5,7 +5,7 @@ import { signBearerToken } from "@/sandbox/auth/tokens";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { createBankClient, type BankClient } from "./client";
 import { BankRejectedError } from "./errors";
-import { dpopProof } from "./test-support/dpop-proof";
+import { dpopProof } from "@/tests/support/dpop-proof";
 
 // The bank client against the sandbox bank started for real (embedded database, demo seed) over real HTTP.
 
@@ -31,7 +31,10 @@ describe("the bank client against the sandbox bank", () => {
   it.each(seededLists.map((operation) => [operation.operationId, operation] as const))(
     "reads a first page of %s: exactly page_size demo objects, newest first, valid per the contract",
     async (operationId, operation) => {
-      const page = (await bank.call(operationId as never, { query: { page_size: 5 } })) as { data: Array<{ id: string; created_at: string }>; page_next: string | null };
+      const page = (await bank.call(operationId as never, { query: { page_size: 5 } })) as {
+        data: Array<{ id: string; created_at: string }>;
+        page_next: string | null;
+      };
       expect(operation.response.schema!.safeParse(page).success).toBe(true);
       expect(page.data).toHaveLength(5);
       expect(new Set(page.data.map((item) => item.id)).size).toBe(5);
@@ -77,7 +80,12 @@ describe("the bank client against the sandbox bank", () => {
   });
 
   it("creates, changes, lists and deletes a webhook", async () => {
-    const created = await bank.create_webhook({ url: "https://hooks.example/console", event: "ach.update", basic_user: "u", basic_secret: "webhook-secret" });
+    const created = await bank.create_webhook({
+      url: "https://hooks.example/console",
+      event: "ach.update",
+      basic_user: "u",
+      basic_secret: "webhook-secret",
+    });
     expect(created).toMatchObject({ url: "https://hooks.example/console", status: "enabled", basic_secret: null });
     expect((await bank.list_webhook({ page_size: 100 })).data).toContainEqual(created);
     const disabled = await bank.patch_webhook(created.id, { status: "disabled" });
@@ -90,7 +98,9 @@ describe("the bank client against the sandbox bank", () => {
 
   it("starts a provisioning simulation (202, no body)", async () => {
     const { data } = await bank.list_card({ page_size: 1 });
-    await expect(bank.create_simulation({ type: "digital_wallet_token.provisioning", simulation: { card_id: data[0]!.id } })).resolves.toBeUndefined();
+    await expect(
+      bank.create_simulation({ type: "digital_wallet_token.provisioning", simulation: { card_id: data[0]!.id } }),
+    ).resolves.toBeUndefined();
   });
 
   it("gets a card UX toolkit token with a DPoP proof", async () => {

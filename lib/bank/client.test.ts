@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { operations } from "@/lib/contract";
 import { createBankClient } from "./client";
 import { BankInvalidRequestError, BankInvalidResponseError } from "./errors";
-import { answerJson, startLocalServer, type LocalServer, type ReceivedRequest } from "./test-support/local-server";
+import { answerJson, startLocalServer, type LocalServer, type ReceivedRequest } from "@/tests/support/local-server";
 import type { TransportOptions } from "./transport";
 
 // Unit-level behaviour of the client against a local HTTP server answering canned bodies; the same client against
@@ -39,7 +39,10 @@ async function clientAnswering(
   options: Partial<TransportOptions> = {},
 ) {
   server = await startLocalServer(respond);
-  return createBankClient({ baseUrl: server.url, auth: { type: "basic", keyId: "key_1", secret: "secret-1" } }, { retries: 0, timeoutMs: 2_000, ...options });
+  return createBankClient(
+    { baseUrl: server.url, auth: { type: "basic", keyId: "key_1", secret: "secret-1" } },
+    { retries: 0, timeoutMs: 2_000, ...options },
+  );
 }
 
 describe("createBankClient", () => {
@@ -89,7 +92,10 @@ describe("createBankClient", () => {
   });
 
   it("retries a list after a 503 but sends a userdata change exactly once", async () => {
-    const retrying = await clientAnswering((_request, response) => answerJson(response, 503, { error: "maintenance" }), { retries: 2, retryBaseMs: 1 });
+    const retrying = await clientAnswering((_request, response) => answerJson(response, 503, { error: "maintenance" }), {
+      retries: 2,
+      retryBaseMs: 1,
+    });
     await expect(retrying.list_ach()).rejects.toMatchObject({ kind: "server_error", status: 503, attempts: 3 });
     expect(server!.received).toHaveLength(3);
     server!.received.length = 0;

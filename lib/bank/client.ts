@@ -133,7 +133,9 @@ export function createBankClient(target: BankTarget, options: Partial<TransportO
     yield page;
     while (page.page_next) {
       if (seen.has(page.page_next)) {
-        throw new BankInvalidResponseError({ operation: operationId, method: "GET", path: page.page_next, attempts: 1 }, ["page_next repeats a page already read"]);
+        throw new BankInvalidResponseError({ operation: operationId, method: "GET", path: page.page_next, attempts: 1 }, [
+          "page_next repeats a page already read",
+        ]);
       }
       seen.add(page.page_next);
       page = (await send(operation, page.page_next, undefined)) as Page<unknown>;

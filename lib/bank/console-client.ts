@@ -21,6 +21,8 @@ export function consoleBankClient(environment: Environment): Promise<BankClient 
       retryBaseMs: env.BANK_RETRY_BASE_MS,
       log: log.child({ bankEnvironment: environment }),
       onReached: (reached) => bankReachability.record(environment, reached),
+      // Production is reached over https only; BANK_PRODUCTION_ALLOW_HTTP=on allows http for local testing.
+      requireHttps: environment === "production" && env.BANK_PRODUCTION_ALLOW_HTTP !== "on",
     });
   });
 }

@@ -34,7 +34,10 @@ export abstract class BankError extends Error {
 export class BankInvalidRequestError extends BankError {
   override readonly name = "BankInvalidRequestError";
   readonly kind = "invalid_request";
-  constructor(call: BankCallDescription, readonly problems: string[]) {
+  constructor(
+    call: BankCallDescription,
+    readonly problems: string[],
+  ) {
     super(call, `the request does not match the contract, nothing was sent: ${problems.join("; ")}`);
   }
 }
@@ -49,7 +52,10 @@ export class BankUnreachableError extends BankError {
 export class BankTimeoutError extends BankError {
   override readonly name = "BankTimeoutError";
   readonly kind = "timeout";
-  constructor(call: BankCallDescription, readonly timeoutMs: number) {
+  constructor(
+    call: BankCallDescription,
+    readonly timeoutMs: number,
+  ) {
     super(call, `no complete answer within ${timeoutMs} ms`);
   }
 }
@@ -58,7 +64,13 @@ export class BankTimeoutError extends BankError {
 export class BankRejectedError extends BankError {
   override readonly name = "BankRejectedError";
   readonly kind = "rejected";
-  constructor(call: BankCallDescription, readonly status: number, readonly bankMessage: string) {
+  /** `uncontracted`: a body outside the contract's error shape, shown to admins only (lib/api/errors.ts). */
+  constructor(
+    call: BankCallDescription,
+    readonly status: number,
+    readonly bankMessage: string,
+    readonly uncontracted?: string,
+  ) {
     super(call, `the bank answered ${status}: ${bankMessage}`);
   }
 }
@@ -67,7 +79,13 @@ export class BankRejectedError extends BankError {
 export class BankServerError extends BankError {
   override readonly name = "BankServerError";
   readonly kind = "server_error";
-  constructor(call: BankCallDescription, readonly status: number, readonly bankMessage: string) {
+  /** `uncontracted`: a body outside the contract's error shape, shown to admins only (lib/api/errors.ts). */
+  constructor(
+    call: BankCallDescription,
+    readonly status: number,
+    readonly bankMessage: string,
+    readonly uncontracted?: string,
+  ) {
     super(call, `the bank answered ${status}: ${bankMessage}`);
   }
 }
@@ -76,19 +94,17 @@ export class BankServerError extends BankError {
 export class BankInvalidResponseError extends BankError {
   override readonly name = "BankInvalidResponseError";
   readonly kind = "invalid_response";
-  constructor(call: BankCallDescription, readonly problems: string[]) {
+  constructor(
+    call: BankCallDescription,
+    readonly problems: string[],
+  ) {
     super(call, `the answer does not match the contract: ${problems.join("; ")}`);
   }
 }
 
 /** The concrete bank errors, discriminated by `kind`. */
 export type AnyBankError =
-  | BankInvalidRequestError
-  | BankUnreachableError
-  | BankTimeoutError
-  | BankRejectedError
-  | BankServerError
-  | BankInvalidResponseError;
+  BankInvalidRequestError | BankUnreachableError | BankTimeoutError | BankRejectedError | BankServerError | BankInvalidResponseError;
 
 export function isBankError(error: unknown): error is AnyBankError {
   return error instanceof BankError;

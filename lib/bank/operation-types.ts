@@ -1,7 +1,17 @@
 import type { z } from "zod";
 import type {
-  CardAccessToken, CreateWebhookBody, ListedResource, NetworkTransfer, PatchNetworkTransferBody, PatchWebhookBody,
-  SimulationBody, UxtAccessTokenBody, Webhook, WebhookDelivery, listQueries, listedResources,
+  CardAccessToken,
+  CreateWebhookBody,
+  ListedResource,
+  NetworkTransfer,
+  PatchNetworkTransferBody,
+  PatchWebhookBody,
+  SimulationBody,
+  UxtAccessTokenBody,
+  Webhook,
+  WebhookDelivery,
+  listQueries,
+  listedResources,
 } from "@/lib/contract";
 
 /**

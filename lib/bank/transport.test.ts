@@ -1,14 +1,8 @@
 import type { ServerResponse } from "node:http";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  BankInvalidResponseError,
-  BankRejectedError,
-  BankServerError,
-  BankTimeoutError,
-  BankUnreachableError,
-} from "./errors";
-import { answerJson, dropConnection, startLocalServer, type LocalServer, type ReceivedRequest } from "./test-support/local-server";
+import { BankInvalidResponseError, BankRejectedError, BankServerError, BankTimeoutError, BankUnreachableError } from "./errors";
+import { answerJson, dropConnection, startLocalServer, type LocalServer, type ReceivedRequest } from "@/tests/support/local-server";
 import { backoffMs, sendBankRequest, type BankRequest, type HttpMethod, type TransportOptions } from "./transport";
 
 const options: TransportOptions = { timeoutMs: 300, retries: 2, retryBaseMs: 1, retryMaxMs: 5 };
@@ -172,6 +166,58 @@ describe("sendBankRequest", () => {
     const error = await sendBankRequest(target, { ...read, path: "http://evil.example/ach" }, options).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BankInvalidResponseError);
     expect(server!.received).toHaveLength(0);
+  });
+});
+
+describe("sendBankRequest bounds what a base URL can do (security finding 2)", () => {
+  it("abandons a chunked answer past the byte cap: a 502-class invalid response, and the server stops being read", async () => {
+    let written = 0;
+    const target = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (written < 64 * 1024 * 1024 && !response.destroyed) {
+          written += chunk.length;
+          if (!response.write(chunk)) return void response.once("drain", pump);
+        }
+        response.end();
+      };
+      pump();
+    });
+    const error = await sendBankRequest(target, read, { ...options, timeoutMs: 10_000, maxAnswerBytes: 256 * 1024 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(BankInvalidResponseError);
+    expect((error as BankInvalidResponseError).problems).toEqual(["the answer is larger than 262144 bytes; it was not read"]);
+    expect(server!.received).toHaveLength(1);
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("refuses an answer whose declared length is past the cap without reading it", async () => {
+    const target = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-length": String(600 * 1024 * 1024) });
+      response.write("[");
+    });
+    const error = await sendBankRequest(target, read, { ...options, timeoutMs: 10_000 }).catch((caught: unknown) => caught);
+    expect((error as BankInvalidResponseError).problems).toEqual(["the answer is larger than 16 MB; it was not read"]);
+  });
+
+  it("with requireHttps, sends nothing to an http base URL", async () => {
+    const target = await serve((_request, response) => answerJson(response, 200, {}));
+    const error = await sendBankRequest(target, read, { ...options, requireHttps: true }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BankUnreachableError);
+    expect((error as Error).message).toContain("must be reached over https");
+    expect(server!.received).toHaveLength(0);
+  });
+
+  it("keeps a reply outside the contract's error shape apart from the message every role sees", async () => {
+    const target = await serve((_request, response) => {
+      response.writeHead(403, { "content-type": "text/html" });
+      response.end("<h1>internal admin panel on 10.0.0.7</h1>");
+    });
+    const error = await sendBankRequest(target, read, options).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 403, bankMessage: "HTTP 403 Forbidden", uncontracted: "<h1>internal admin panel on 10.0.0.7</h1>" });
+    expect((error as Error).message).not.toContain("10.0.0.7");
   });
 });
 

@@ -27,7 +27,14 @@ export interface TransportOptions {
   log?: Logger;
   /** Told after every attempt whether the bank answered (any HTTP status: true) or not (network failure, timeout). */
   onReached?(reached: boolean): void;
+  /** An answer past this many bytes is abandoned unread (a 502); default `maxBankAnswerBytes`. */
+  maxAnswerBytes?: number;
+  /** Refuse an `http:` base URL: nothing, credentials least of all, is sent in clear (production, lib/bank/console-client.ts). */
+  requireHttps?: boolean;
 }
+
+/** Far above any page the contract allows (a list page of 1000 objects is a few MB); a bigger answer is not read. */
+export const maxBankAnswerBytes = 16 * 1024 * 1024;
 
 export const defaultTransportOptions: TransportOptions = { timeoutMs: 10_000, retries: 2, retryBaseMs: 200, retryMaxMs: 5_000 };
 
@@ -57,12 +64,17 @@ export function authorizationHeader(auth: BankTarget["auth"]): string {
   return `Basic ${Buffer.from(`${auth.keyId}:${auth.secret}`).toString("base64")}`;
 }
 
+/** A bank's base URL as a URL that relative paths resolve under (`https://bank/v1` and `https://bank/v1/` alike). */
+export function bankBaseUrl(baseUrl: string): URL {
+  return new URL(baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+}
+
 /**
  * Resolves `path` against the base URL and refuses any URL on another origin: the bank's credentials go to the bank
  * only, even when a `page_next` it returned points elsewhere.
  */
 export function bankUrl(target: BankTarget, path: string, call: BankCallDescription): URL {
-  const base = new URL(target.baseUrl.endsWith("/") ? target.baseUrl : `${target.baseUrl}/`);
+  const base = bankBaseUrl(target.baseUrl);
   const url = new URL(path.startsWith("/") ? path.slice(1) : path, base);
   if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) {
     throw new BankInvalidResponseError(call, [`refusing to send credentials to ${url.origin}${url.pathname}, outside ${base.href}`]);
@@ -77,16 +89,19 @@ interface Answer {
   text: string;
 }
 
-type Attempt = { answer: Answer } | { failure: "network"; cause: unknown } | { failure: "timeout" };
+type Attempt = { answer: Answer } | { failure: "network"; cause: unknown } | { failure: "timeout" } | { failure: "too_large" };
 
 /**
  * Connections to the bank are kept open between reads: a read costs one request on a warm connection. Node's own
  * HTTP client rather than fetch, which in a Next.js route is wrapped for its data cache (new Request objects, cache
  * checks, tracing) and streams every body through WHATWG streams: about half the CPU per call (docs/benchmarks.md).
  */
-const keptAlive = { "http:": new http.Agent({ keepAlive: true, scheduling: "lifo" }), "https:": new https.Agent({ keepAlive: true, scheduling: "lifo" }) };
+const keptAlive = {
+  "http:": new http.Agent({ keepAlive: true, scheduling: "lifo" }),
+  "https:": new https.Agent({ keepAlive: true, scheduling: "lifo" }),
+};
 
-function attempt(url: URL, request: BankRequest, target: BankTarget, timeoutMs: number): Promise<Attempt> {
+function attempt(url: URL, request: BankRequest, target: BankTarget, timeoutMs: number, maxBytes: number): Promise<Attempt> {
   const headers: Record<string, string> = { authorization: authorizationHeader(target.auth), accept: "application/json" };
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   if (body !== undefined) {
@@ -115,7 +130,19 @@ function attempt(url: URL, request: BankRequest, target: BankTarget, timeoutMs: 
       // A redirect is answered, never followed.
       outgoing = client.request(url, { method: request.method, headers, agent }, (incoming) => {
         const chunks: Buffer[] = [];
-        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        // Refused by its declared length unread, else read up to the cap and abandoned there (the socket destroyed).
+        const tooLarge = () => {
+          settle({ failure: "too_large" });
+          incoming.destroy();
+          outgoing?.destroy();
+        };
+        if (Number(incoming.headers["content-length"] ?? 0) > maxBytes) return tooLarge();
+        incoming.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) return tooLarge();
+          chunks.push(chunk);
+        });
         incoming.on("error", (cause) => settle({ failure: "network", cause }));
         incoming.on("end", () => {
           const retryAfter = incoming.headers["retry-after"];
@@ -139,16 +166,22 @@ function attempt(url: URL, request: BankRequest, target: BankTarget, timeoutMs: 
   });
 }
 
-function bankMessage(status: number, statusText: string, text: string): string {
+/**
+ * The bank's explanation of a refusal: the contract's `{"error": "..."}` message, or for any other body a neutral
+ * `HTTP <status> <status text>` with the body itself kept apart (`uncontracted`), which only admins are shown: a base
+ * URL pointing at some other service must not turn its replies into something every role can read.
+ */
+function bankMessage(status: number, statusText: string, text: string): { message: string; uncontracted?: string } {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === "object" && "error" in parsed && typeof parsed.error === "string") {
-      return parsed.error.slice(0, bankMessageMaxLength);
+      return { message: parsed.error.slice(0, bankMessageMaxLength) };
     }
   } catch {
-    // not JSON: fall back to the text itself
+    // not JSON: outside the contract
   }
-  return (text.trim() || statusText || `HTTP ${status}`).slice(0, bankMessageMaxLength);
+  const message = `HTTP ${status}${statusText ? ` ${statusText}` : ""}`;
+  return text.trim() ? { message, uncontracted: text.trim().slice(0, bankMessageMaxLength) } : { message };
 }
 
 /** The wait before retry `retry` (0-based): the bank's Retry-After in seconds when given (capped), else full jitter. */
@@ -167,11 +200,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function sendBankRequest(target: BankTarget, request: BankRequest, options: TransportOptions): Promise<BankAnswer> {
   const call: BankCallDescription = { operation: request.operation, method: request.method, path: request.path, attempts: 0 };
   const url = bankUrl(target, request.path, call);
+  if (options.requireHttps && url.protocol !== "https:") {
+    throw new BankUnreachableError(
+      { ...call },
+      `refusing to call ${url.origin} over ${url.protocol.slice(0, -1)}: this environment's bank must be reached over https`,
+    );
+  }
+  const maxAnswerBytes = options.maxAnswerBytes ?? maxBankAnswerBytes;
   const maxAttempts = request.method === "GET" ? options.retries + 1 : 1;
 
   for (;;) {
     call.attempts += 1;
-    const result = await attempt(url, request, target, options.timeoutMs);
+    const result = await attempt(url, request, target, options.timeoutMs, maxAnswerBytes);
+    if ("failure" in result && result.failure === "too_large") {
+      options.onReached?.(true);
+      throw new BankInvalidResponseError({ ...call }, [`the answer is larger than ${formatBytes(maxAnswerBytes)}; it was not read`]);
+    }
     options.onReached?.(!("failure" in result));
     const transientReason = "failure" in result ? result.failure : retryableStatuses.has(result.answer.status) ? result.answer.status : null;
     if (transientReason !== null && call.attempts < maxAttempts) {
@@ -189,12 +233,14 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
     }
     const { answer } = result;
     if (answer.status >= 200 && answer.status < 300) return { status: answer.status, body: parseJson(answer.text, call), attempts: call.attempts };
-    const message = bankMessage(answer.status, answer.statusText, answer.text);
-    if (answer.status >= 400 && answer.status < 500) throw new BankRejectedError({ ...call }, answer.status, message);
-    if (answer.status >= 500) throw new BankServerError({ ...call }, answer.status, message);
+    const { message, uncontracted } = bankMessage(answer.status, answer.statusText, answer.text);
+    if (answer.status >= 400 && answer.status < 500) throw new BankRejectedError({ ...call }, answer.status, message, uncontracted);
+    if (answer.status >= 500) throw new BankServerError({ ...call }, answer.status, message, uncontracted);
     throw new BankInvalidResponseError({ ...call }, [`unexpected HTTP status ${answer.status}`]);
   }
 }
+
+const formatBytes = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`);
 
 function parseJson(text: string, call: BankCallDescription): unknown {
   if (text.trim() === "") return undefined;

@@ -37,7 +37,12 @@ export async function jwkThumbprint(jwk: { kty: string; crv: string; x: string; 
  * (the bank's URL, without query or fragment), `iat` and a fresh `jti`. WebCrypto's ECDSA signature is already the
  * raw r‖s form JWS wants.
  */
-export async function buildDpopProof(keys: CryptoKeyPair, request: { htm: string; htu: string }, now = new Date(), jti: string = crypto.randomUUID()): Promise<string> {
+export async function buildDpopProof(
+  keys: CryptoKeyPair,
+  request: { htm: string; htu: string },
+  now = new Date(),
+  jti: string = crypto.randomUUID(),
+): Promise<string> {
   const url = new URL(request.htu);
   const header = { typ: "dpop+jwt", alg: "ES256", jwk: await publicJwk(keys) };
   const claims = { jti, htm: request.htm, htu: `${url.origin}${url.pathname}`, iat: Math.floor(now.getTime() / 1000) };

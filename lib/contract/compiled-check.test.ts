@@ -1,20 +1,28 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bankObjects } from "@/lib/api/test-support/sample-objects";
+import { bankObjects } from "@/tests/support/sample-objects";
 import { fuzzParameters, fuzzSeeds } from "@/tests/support/fuzz";
 import { compileCheck } from "./compiled-check";
 import { operations } from "./operations";
 import { networkTransfer, personApplication, webhook } from "./resources";
 import { listResponse } from "./requests";
 
-const answerSchemas = operations.flatMap((operation) => (operation.response.schema ? [{ name: operation.operationId, schema: operation.response.schema }] : []));
+const answerSchemas = operations.flatMap((operation) =>
+  operation.response.schema ? [{ name: operation.operationId, schema: operation.response.schema }] : [],
+);
 
 /** Valid answers to start mutating from: single objects and pages of them. */
 const validAnswers = [
   { schema: personApplication, value: bankObjects.personApplication },
   { schema: networkTransfer, value: bankObjects.networkTransfer },
   { schema: webhook, value: bankObjects.webhook },
-  { schema: listResponse(personApplication), value: { data: [bankObjects.personApplication, bankObjects.personApplication], page_next: "https://bank.example/apply/person_application?page_cursor=c2" } },
+  {
+    schema: listResponse(personApplication),
+    value: {
+      data: [bankObjects.personApplication, bankObjects.personApplication],
+      page_next: "https://bank.example/apply/person_application?page_cursor=c2",
+    },
+  },
 ];
 
 /** Values that sit on the edges of what the contract's checks tell apart. */
@@ -39,17 +47,24 @@ function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | nu
   return [];
 }
 
-type Mutation = { kind: "set"; path: number; value: unknown } | { kind: "delete"; path: number } | { kind: "add"; path: number; key: string; value: unknown };
+type Mutation =
+  { kind: "set"; path: number; value: unknown } | { kind: "delete"; path: number } | { kind: "add"; path: number; key: string; value: unknown };
+
+/** A JSON copy: answers arrive through JSON.parse, and a generated value (some are shared constants) is never changed in place. */
+const jsonCopy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 function mutate(original: unknown, mutations: Mutation[]): unknown {
-  const copy = JSON.parse(JSON.stringify(original)) as Json;
+  const copy = jsonCopy(original) as Json;
   for (const mutation of mutations) {
     const paths = pathsOf(copy);
     if (paths.length === 0) break;
     const path = paths[mutation.path % paths.length]!;
-    const parent = path.slice(0, -1).reduce<Json>((node, key) => (node as Record<string | number, Json>)[key]!, copy) as Record<string | number, unknown>;
+    const parent = path.slice(0, -1).reduce<Json>((node, key) => (node as Record<string | number, Json>)[key]!, copy) as Record<
+      string | number,
+      unknown
+    >;
     const last = path[path.length - 1]!;
-    if (mutation.kind === "set") parent[last] = mutation.value;
+    if (mutation.kind === "set") parent[last] = jsonCopy(mutation.value);
     else if (mutation.kind === "delete") {
       if (Array.isArray(parent)) parent.splice(last as number, 1);
       else delete parent[last];
@@ -57,7 +72,7 @@ function mutate(original: unknown, mutations: Mutation[]): unknown {
       const target = parent[last];
       // Defined, not assigned: a key named __proto__ stays a key, as JSON.parse makes it.
       if (target && typeof target === "object" && !Array.isArray(target)) {
-        Object.defineProperty(target, mutation.key, { value: mutation.value, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(target, mutation.key, { value: jsonCopy(mutation.value), enumerable: true, writable: true, configurable: true });
       }
     }
   }
@@ -67,7 +82,12 @@ function mutate(original: unknown, mutations: Mutation[]): unknown {
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant("set" as const), path: fc.nat(), value: edgeValue }),
   fc.record({ kind: fc.constant("delete" as const), path: fc.nat() }),
-  fc.record({ kind: fc.constant("add" as const), path: fc.nat(), key: fc.constantFrom("extra", "__proto__", "constructor", "toString"), value: edgeValue }),
+  fc.record({
+    kind: fc.constant("add" as const),
+    path: fc.nat(),
+    key: fc.constantFrom("extra", "__proto__", "constructor", "toString"),
+    value: edgeValue,
+  }),
 );
 
 describe("a compiled check answers as zod does", () => {

@@ -1,12 +1,27 @@
 import { z } from "zod";
 import { errorBody } from "./primitives";
 import {
-  createWebhookBody, listQueries, listResponse, patchNetworkTransferBody, patchWebhookBody, simulationBody,
+  createWebhookBody,
+  listQueries,
+  listResponse,
+  patchNetworkTransferBody,
+  patchWebhookBody,
+  simulationBody,
   uxtAccessTokenBody,
 } from "./requests";
 import {
-  ach, businessApplication, card, cardAccessToken, counterparty, depositSweep, digitalWalletToken, fednow,
-  networkTransfer, personApplication, webhook, webhookDelivery,
+  ach,
+  businessApplication,
+  card,
+  cardAccessToken,
+  counterparty,
+  depositSweep,
+  digitalWalletToken,
+  fednow,
+  networkTransfer,
+  personApplication,
+  webhook,
+  webhookDelivery,
 } from "./resources";
 
 export type HttpMethod = "get" | "post" | "patch" | "delete";

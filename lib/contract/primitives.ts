@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { isStorableJson, isStorableText, maxJsonDepth, unstorableTextMessage } from "./json-text";
+import { idPrefixes, type IdKind } from "./names";
+
+export { idPrefixes, type IdKind };
 
 /** Timestamps are exactly `YYYY-MM-DDTHH:MM:SSZ` (UTC, no fractional seconds). */
 export const timestampPattern = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$/;
@@ -14,7 +17,7 @@ const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 /**
- * True when `value` is `YYYY-MM-DD` and names a real calendar day (2023-02-30 is not one). Arithmetic rather than a
+ * True when `value` is `YYYY-MM-DD` and names a real calendar day (2023-02-30 and 0000-01-01 are not one). Arithmetic rather than a
  * Date round trip: every date of every bank answer is checked, and this is several times cheaper.
  */
 export function isCalendarDate(value: string): boolean {
@@ -22,43 +25,14 @@ export function isCalendarDate(value: string): boolean {
   const year = Number(value.slice(0, 4));
   const month = Number(value.slice(5, 7));
   const day = Number(value.slice(8, 10));
-  if (month < 1 || month > 12 || day < 1) return false;
+  // Year 0000 is no year of the calendar PostgreSQL keeps (1 BC precedes AD 1): refused, never a 500 at the database.
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   return day <= (month === 2 && isLeapYear(year) ? 29 : daysInMonth[month - 1]!);
 }
 
 export const timestamp = z.string().regex(timestampPattern, "expected a timestamp YYYY-MM-DDTHH:MM:SSZ");
-export const date = z
-  .string()
-  .regex(datePattern, "expected a date YYYY-MM-DD")
-  .refine(isCalendarDate, "expected a real calendar date YYYY-MM-DD");
+export const date = z.string().regex(datePattern, "expected a date YYYY-MM-DD").refine(isCalendarDate, "expected a real calendar date YYYY-MM-DD");
 export const money = z.string().regex(moneyPattern, "expected an amount with two decimals such as 12.50");
-
-/**
- * Every id prefix the API uses. `fednow_` (instant payment), `dwt_` (digital wallet token), `bus_` (business),
- * `doc_` (document), `key_` (API key), `whd_` (webhook delivery attempt) are this implementation's choices; the
- * rest are the spec's.
- */
-export const idPrefixes = {
-  network_transfer: "nt_",
-  account: "acct_",
-  ach: "ach_",
-  counterparty: "cp_",
-  person_application: "apsn_",
-  business_application: "abus_",
-  person: "psn_",
-  business: "bus_",
-  deposit_sweep: "dsa_",
-  webhook: "webhook_",
-  webhook_delivery: "whd_",
-  card: "card_",
-  digital_wallet_token: "dwt_",
-  fednow: "fednow_",
-  bank: "bank_",
-  org: "org_",
-  document: "doc_",
-  api_key: "key_",
-} as const;
-export type IdKind = keyof typeof idPrefixes;
 
 /** An id: its type prefix followed by an opaque string of letters, digits, `_` or `-`. */
 export const idOf = (kind: IdKind) =>
@@ -68,11 +42,7 @@ export const idOf = (kind: IdKind) =>
  * An opaque id given as a query filter, cursor or path parameter: checked for sanity, not for prefix. It is compared
  * with PostgreSQL text, which cannot hold every JS string: those are refused here rather than failing in the query.
  */
-export const opaqueId = z
-  .string()
-  .min(1, "must not be empty")
-  .max(100, "at most 100 characters")
-  .refine(isStorableText, unstorableTextMessage);
+export const opaqueId = z.string().min(1, "must not be empty").max(100, "at most 100 characters").refine(isStorableText, unstorableTextMessage);
 
 function utf8Length(value: string): number {
   return new TextEncoder().encode(value).length;
@@ -98,7 +68,10 @@ export const bankdata = z.record(z.string(), z.unknown()).nullable();
 
 /** Printable ASCII of at most `max` characters (the spec's name limits are in ASCII characters). */
 export const asciiText = (max: number) =>
-  z.string().max(max, `at most ${max} characters`).regex(/^[\x20-\x7e]*$/, "only printable ASCII characters");
+  z
+    .string()
+    .max(max, `at most ${max} characters`)
+    .regex(/^[\x20-\x7e]*$/, "only printable ASCII characters");
 
 /**
  * One address shape for every address of the API: the spec lists these sub-fields (street_line_2 nullable) and

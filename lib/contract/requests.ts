@@ -1,8 +1,18 @@
 import { z } from "zod";
 import { date, opaqueId, userdataInput } from "./primitives";
 import {
-  achDirections, achServices, achStatuses, cardStatuses, digitalWalletTokenStatuses, eventName, fednowExternalStatuses,
-  fednowStatuses, fulfillmentStatuses, networkTransferStatuses, tokenRequestorIds, tokenRequestors,
+  achDirections,
+  achServices,
+  achStatuses,
+  cardStatuses,
+  digitalWalletTokenStatuses,
+  eventName,
+  fednowExternalStatuses,
+  fednowStatuses,
+  fulfillmentStatuses,
+  networkTransferStatuses,
+  tokenRequestorIds,
+  tokenRequestors,
   webhookStatuses,
 } from "./resources";
 
@@ -71,7 +81,8 @@ export const listQueries = {
     status: oneOf("status", digitalWalletTokenStatuses).optional(),
   }),
   webhook: listQuery({ event: opaqueId.optional(), status: oneOf("status", webhookStatuses).optional() }),
-  webhook_delivery: listQuery({}),
+  /** `succeeded=false`: the failed attempts only (`true`: the delivered ones). */
+  webhook_delivery: listQuery({ succeeded: booleanText("succeeded").optional() }),
 };
 export type ListQueryName = keyof typeof listQueries;
 export type ListQuery<N extends ListQueryName> = z.output<(typeof listQueries)[N]>;
@@ -89,8 +100,7 @@ export const patchNetworkTransferBody = z.strictObject({ userdata: userdataInput
 const webhookUrl = z
   .url({ protocol: /^https?$/, error: "url must be an absolute http or https URL" })
   .max(2048, "url must be at most 2048 characters");
-const basicCredential = (name: string) =>
-  z.string().min(1, `${name} must not be empty`).max(255, `${name} must be at most 255 characters`);
+const basicCredential = (name: string) => z.string().min(1, `${name} must not be empty`).max(255, `${name} must be at most 255 characters`);
 export const createWebhookBody = z
   .strictObject({
     url: webhookUrl,

@@ -55,8 +55,19 @@ export const personApplication = z
   .meta({ id: "PersonApplication" });
 
 export const legalStructures = [
-  "ccorp", "corp", "estate", "foreign_entity", "llc", "llp", "lp", "nonprofit", "partnership", "scorp", "soleprop",
-  "trust", "municipality",
+  "ccorp",
+  "corp",
+  "estate",
+  "foreign_entity",
+  "llc",
+  "llp",
+  "lp",
+  "nonprofit",
+  "partnership",
+  "scorp",
+  "soleprop",
+  "trust",
+  "municipality",
 ] as const;
 export const personApplicationRoles = ["signer", "control_person"] as const;
 export const businessApplication = z
@@ -178,13 +189,9 @@ export const counterparty = z
   .looseObject({
     id: idOf("counterparty"),
     name: z.string(),
-    ach: z
-      .looseObject({ account_number: z.string(), account_type: z.string(), routing_number: z.string() })
-      .nullable(),
+    ach: z.looseObject({ account_number: z.string(), account_type: z.string(), routing_number: z.string() }).nullable(),
     /** Contents not shown by the spec; chosen here: the beneficiary account, its bank's routing number and name. */
-    wire: z
-      .looseObject({ account_number: z.string(), routing_number: z.string(), bank_name: z.string() })
-      .nullable(),
+    wire: z.looseObject({ account_number: z.string(), routing_number: z.string(), bank_name: z.string() }).nullable(),
     ...stamps,
     userdata,
   })
@@ -276,6 +283,10 @@ export const webhookDelivery = z
     succeeded: z.boolean(),
     /** Where the attempt was sent: the webhook's url may have changed since. */
     url: z.string(),
+    /** The notification's JSON body as sent (null for attempts recorded before the sandbox kept it). */
+    request_body: z.string().nullable(),
+    /** The start of the receiver's reply (at most 4 KiB), null when no HTTP answer came. */
+    response_body: z.string().nullable(),
   })
   .meta({ id: "WebhookDelivery" });
 

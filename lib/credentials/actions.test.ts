@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { audited } from "@/lib/audit/trail";
-import { createStaff, type StaffUser } from "@/lib/auth/staff-users";
+import { createStaff } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
 import { auditRecordsOf, expectedAuditRecord, formOf, Refused, requireRole } from "@/tests/support/audit-records";
@@ -45,7 +46,8 @@ describe.each(testDatabaseTargets)("bank credentials server actions on $name", (
   });
 
   const recordsOfThisRequest = () => auditRecordsOf(database, requestId);
-  const expectedRecord = (fields: Parameters<typeof expectedAuditRecord>[1]) => expectedAuditRecord({ actor, environment: "production", requestId }, fields);
+  const expectedRecord = (fields: Parameters<typeof expectedAuditRecord>[1]) =>
+    expectedAuditRecord({ actor, environment: "production", requestId }, fields);
   const notConfigured = summarize(null, "production", "saved");
 
   beforeEach(async () => {
@@ -66,14 +68,25 @@ describe.each(testDatabaseTargets)("bank credentials server actions on $name", (
       updatedBy: actor.email,
     });
     const after = await describeConnection("production");
-    expect(after).toMatchObject({ source: "saved", baseUrl: "https://bank.example/api", authType: "basic", keyId: "key_prod", updatedBy: actor.email });
+    expect(after).toMatchObject({
+      source: "saved",
+      baseUrl: "https://bank.example/api",
+      authType: "basic",
+      keyId: "key_prod",
+      updatedBy: actor.email,
+    });
     const records = await recordsOfThisRequest();
-    expect(records).toEqual([expectedRecord({ action: "credentials.save", targetId: "production", before: notConfigured, after, outcome: "succeeded", error: null })]);
+    expect(records).toEqual([
+      expectedRecord({ action: "credentials.save", targetId: "production", before: notConfigured, after, outcome: "succeeded", error: null }),
+    ]);
     expect(JSON.stringify(records)).not.toContain(secret);
   });
 
   it("clears saved credentials and records the saved summary as before", async () => {
-    await actions.saveBankCredentials(idle, formOf({ environment: "production", baseUrl: "https://bank.example", authType: "bearer", token: secret }));
+    await actions.saveBankCredentials(
+      idle,
+      formOf({ environment: "production", baseUrl: "https://bank.example", authType: "bearer", token: secret }),
+    );
     const before = await describeConnection("production");
     requestId = `req_${randomUUID()}`;
     const result = await actions.clearBankCredentials(idle, formOf({ environment: "production" }));
@@ -107,6 +120,7 @@ describe.each(testDatabaseTargets)("bank credentials server actions on $name", (
 
   it.each([
     { fields: { ...basicForm, baseUrl: "ftp://bank.example" }, field: "baseUrl:" },
+    { fields: { ...basicForm, baseUrl: "http://10.0.0.5:8080/api" }, field: "baseUrl: the production bank is reached over https only" },
     { fields: { ...basicForm, secret: "" }, field: "secret:" },
     { fields: { ...basicForm, environment: "staging" }, field: "environment:" },
     { fields: { environment: "production", baseUrl: "https://bank.example", authType: "bearer" }, field: "token:" },
@@ -116,7 +130,10 @@ describe.each(testDatabaseTargets)("bank credentials server actions on $name", (
   });
 
   it("refuses to clear an unknown environment", async () => {
-    expect(await actions.clearBankCredentials(idle, formOf({ environment: "staging" }))).toEqual({ error: "environment: expected sandbox or production", done: null });
+    expect(await actions.clearBankCredentials(idle, formOf({ environment: "staging" }))).toEqual({
+      error: "environment: expected sandbox or production",
+      done: null,
+    });
   });
 
   it.each(["operations", "compliance", "viewer"] as const)("is refused to %s: nothing is saved or recorded", async (role) => {

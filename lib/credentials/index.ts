@@ -13,7 +13,7 @@ export { environments, type Environment } from "./environments";
 /**
  * Where the console's bank credentials come from, per environment: credentials an admin saved in the settings page
  * (sealed with CREDENTIALS_ENCRYPTION_KEY) win; otherwise the environment variables (sandbox: BANK_SANDBOX_URL or the
- * sandbox bank on SANDBOX_PORT, with the sandbox's demo key BANK_API_KEY_ID/BANK_API_KEY_SECRET; production:
+ * sandbox bank on SANDBOX_HOST:SANDBOX_PORT, with the sandbox's demo key BANK_API_KEY_ID/BANK_API_KEY_SECRET; production:
  * BANK_PRODUCTION_URL with BANK_PRODUCTION_API_KEY_ID/SECRET or BANK_PRODUCTION_TOKEN). Nothing here ever goes to a
  * browser.
  */
@@ -25,7 +25,7 @@ export function encryptionKey(): Buffer {
 
 function fromEnvironmentVariables(environment: Environment): BankConnection | null {
   if (environment === "sandbox") {
-    const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+    const host = env.SANDBOX_HOST === "0.0.0.0" || env.SANDBOX_HOST === "::" ? "127.0.0.1" : env.SANDBOX_HOST;
     return {
       environment,
       baseUrl: env.BANK_SANDBOX_URL ?? `http://${host}:${env.SANDBOX_PORT}`,
@@ -44,7 +44,9 @@ function fromEnvironmentVariables(environment: Environment): BankConnection | nu
 async function resolve(environment: Environment) {
   // Without an encryption key nothing can have been saved, so the environment variables are the only source.
   const saved = env.CREDENTIALS_ENCRYPTION_KEY ? await loadSavedConnection((await consoleDb()).db, environment, encryptionKey()) : null;
-  return saved ? { connection: saved, source: "saved" as const, saved } : { connection: fromEnvironmentVariables(environment), source: "environment variables" as const };
+  return saved
+    ? { connection: saved, source: "saved" as const, saved }
+    : { connection: fromEnvironmentVariables(environment), source: "environment variables" as const };
 }
 
 /** The base URL and credentials of `environment`, or null when that environment is not configured. */

@@ -16,8 +16,10 @@ export const credentialsInput = z
   })
   .superRefine((value, context) => {
     if (value.authType === "basic" && !value.keyId) context.addIssue({ code: "custom", path: ["keyId"], message: "keyId: required for an API key" });
-    if (value.authType === "basic" && !value.secret) context.addIssue({ code: "custom", path: ["secret"], message: "secret: required for an API key" });
-    if (value.authType === "bearer" && !value.token) context.addIssue({ code: "custom", path: ["token"], message: "token: required for a bearer token" });
+    if (value.authType === "basic" && !value.secret)
+      context.addIssue({ code: "custom", path: ["secret"], message: "secret: required for an API key" });
+    if (value.authType === "bearer" && !value.token)
+      context.addIssue({ code: "custom", path: ["token"], message: "token: required for a bearer token" });
   })
   .transform(({ environment, baseUrl, authType, keyId, secret, token }) => ({
     environment,

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { z } from "zod";
 import * as schema from "@/lib/db/console-schema";
 import type { Environment } from "./environments";
 import { seal, unseal } from "./seal";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 const { bankCredentials } = schema;
 
 export type BankAuth = { type: "basic"; keyId: string; secret: string } | { type: "bearer"; token: string };
@@ -65,7 +64,12 @@ export async function loadSavedConnection(
   return { environment, baseUrl: row.baseUrl, auth, updatedAt: row.updatedAt, updatedBy: row.updatedBy };
 }
 
-export function summarize(connection: BankConnection | null, environment: Environment, source: ConnectionSummary["source"], saved?: { updatedAt: Date; updatedBy: string }): ConnectionSummary {
+export function summarize(
+  connection: BankConnection | null,
+  environment: Environment,
+  source: ConnectionSummary["source"],
+  saved?: { updatedAt: Date; updatedBy: string },
+): ConnectionSummary {
   return {
     environment,
     source: connection ? source : "not configured",

@@ -15,9 +15,14 @@ describe("the CSV writer", () => {
     ["-12.50", "'-12.50"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\tcmd", "'\tcmd"],
-    ["=HYPERLINK(\"http://x\")", `"'=HYPERLINK(""http://x"")"`],
+    ['=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
     ["\r=1", `"'\r=1"`],
     ["a=1", "a=1"],
+    [" =1+1", "' =1+1"],
+    ["  +1 555 0100", "'  +1 555 0100"],
+    ["\u00a0-5", "'\u00a0-5"],
+    [" @SUM(A1)", "' @SUM(A1)"],
+    [" plain", " plain"],
     ["12.50", "12.50"],
   ])("writes the text %j as %j (formula characters defused, quoting per RFC 4180)", async (value, expected) => {
     expect(await cell(value)).toBe(expected);
@@ -38,7 +43,9 @@ describe("the CSV writer", () => {
       [{ address: { city: "Albany", line: "1 Main St, Apt 2" }, ids: ["a", "b"], none: null, yes: true, no: false, count: -5 }],
       ["address", "ids", "none", "missing", "yes", "no", "count"],
     );
-    expect(csv).toBe(`address,ids,none,missing,yes,no,count\r\n"{""city"":""Albany"",""line"":""1 Main St, Apt 2""}","[""a"",""b""]",,,true,false,-5\r\n`);
+    expect(csv).toBe(
+      `address,ids,none,missing,yes,no,count\r\n"{""city"":""Albany"",""line"":""1 Main St, Apt 2""}","[""a"",""b""]",,,true,false,-5\r\n`,
+    );
   });
 
   it("writes the columns in the order given, whatever the order of a row's keys, and ignores other keys", async () => {
@@ -50,7 +57,10 @@ describe("the CSV writer", () => {
     const empty = await new Response(csvStream(from([]), { columns: ["id"], settle: (outcome) => void outcomes.push(outcome) })).text();
     expect(empty).toBe("id\r\n");
     await new Response(csvStream(from([{ id: 1 }, { id: 2 }]), { columns: ["id"], settle: (outcome) => void outcomes.push(outcome) })).text();
-    expect(outcomes).toEqual([{ ok: true, rows: 0 }, { ok: true, rows: 2 }]);
+    expect(outcomes).toEqual([
+      { ok: true, rows: 0 },
+      { ok: true, rows: 2 },
+    ]);
   });
 
   it("errors the stream, after settling, when the rows fail midway: a failed export never reads as complete", async () => {

@@ -4,7 +4,7 @@ import { stringify, type Options } from "csv-stringify";
 
 /**
  * The console's one CSV writer (csv-stringify's stream API), used by every export. Cells: RFC 4180 quoting, CRLF
- * line ends; a text cell starting with = + - @, a tab or a CR gets a leading ' so a spreadsheet shows it rather than
+ * line ends; a text cell starting with = + - @, a tab or a CR (after any blanks) gets a leading ' so a spreadsheet shows it rather than
  * running it as a formula (csv-stringify's `escape_formulas`; a JS number is left alone: -5 is a number, not a
  * formula); nested objects and arrays as JSON text; null and undefined as an empty cell; booleans as true/false.
  */
@@ -14,6 +14,8 @@ export const csvOptions = {
   quote_record_delimiter: true,
   escape_formulas: true,
   cast: {
+    // escape_formulas looks at the first character only; a spreadsheet skips leading blanks, so " =1+1" runs too.
+    string: (value) => (/^\s+[=+\-@]/.test(value) ? `'${value}` : value),
     boolean: (value) => String(value),
     object: (value) => JSON.stringify(value),
   },

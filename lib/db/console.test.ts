@@ -10,7 +10,8 @@ import type { ConsoleDatabase } from "./console";
 describe.each(testDatabaseTargets)("the console's database on $name", (target) => {
   let scratch: ScratchDatabase;
   let database: ConsoleDatabase;
-  const newUser = () => createStaff(database.db, { email: `${Math.random().toString(36).slice(2)}@bank.example`, name: "Wired", role: "viewer", password: null });
+  const newUser = () =>
+    createStaff(database.db, { email: `${Math.random().toString(36).slice(2)}@bank.example`, name: "Wired", role: "viewer", password: null });
 
   beforeAll(async () => {
     scratch = await target.create();
@@ -23,7 +24,7 @@ describe.each(testDatabaseTargets)("the console's database on $name", (target) =
   afterAll(async () => {
     await database?.close();
     await scratch?.drop();
-  }, 60_000);
+  }, 120_000);
 
   it("sees a change it made on the very next read of the access version", async () => {
     for (let i = 0; i < 3; i++) {

@@ -57,7 +57,7 @@ describe("embedded PostgreSQL shared by several connections", () => {
       await clients[0]!.query("SELECT pg_notify('chan_a', 'two')");
       await expect.poll(() => heard[0]).toEqual(["chan_a:one", "chan_a:two"]);
       // Still whole connections: each answers a query after what it was sent.
-      expect((await Promise.all(clients.map(async (client) => (await client.query("SELECT 1 AS one")).rows[0].one)))).toEqual([1, 1, 1, 1]);
+      expect(await Promise.all(clients.map(async (client) => (await client.query("SELECT 1 AS one")).rows[0].one))).toEqual([1, 1, 1, 1]);
       expect(heard[1]).toEqual(["chan_a:one"]);
       expect(heard[2]).toEqual([]);
       // Unlike a server, PGlite's one session also answers the sender with it: harmless, and not ours to strip.

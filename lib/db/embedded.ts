@@ -3,6 +3,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 export interface EmbeddedPostgres {
@@ -18,14 +19,13 @@ export interface EmbeddedPostgres {
  * schemas rather than starting a second one. `dataDir` undefined keeps the data in memory.
  */
 export async function startEmbeddedPostgres(options: { dataDir?: string }): Promise<EmbeddedPostgres> {
-  const socketDir = options.dataDir
-    ? path.resolve(options.dataDir, "socket")
-    : mkdtempSync(path.join(tmpdir(), "bank-pg-"));
+  const socketDir = options.dataDir ? path.resolve(options.dataDir, "socket") : mkdtempSync(path.join(tmpdir(), "bank-pg-"));
   mkdirSync(socketDir, { recursive: true });
   const socketPath = path.join(socketDir, ".s.PGSQL.5432");
   await removeStaleSocket(socketPath);
   const pgDataDir = options.dataDir ? path.resolve(options.dataDir, "pgdata") : undefined;
-  const db = await PGlite.create(pgDataDir);
+  // pg_trgm is loaded for the search over the index of the bank (docs/search.md); CREATE EXTENSION is in its migration.
+  const db = await PGlite.create(pgDataDir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 32 });
   scheduleWholeQueries(server, db);
   await server.start();

@@ -19,9 +19,26 @@ export const consoleRuntimeGrants = (role: string) => {
     `GRANT SELECT, INSERT ON console.audit_records TO ${who}`,
     `GRANT UPDATE (outcome, "after", error, finished_at) ON console.audit_records TO ${who}`,
     `GRANT USAGE ON SEQUENCE console.audit_records_id_seq TO ${who}`,
+    // The hash chain is written only by the trigger (as its owner); the console may read it (npm run audit:verify).
+    `GRANT SELECT ON console.audit_chain TO ${who}`,
     // The index of the bank (docs/bank-index.md): written by the console's worker, purged by retention.
-    `GRANT SELECT, INSERT, UPDATE, DELETE ON console.receiver_credentials, console.bank_event_inbox, console.bank_objects, console.bank_object_versions, console.index_backfill TO ${who}`,
+    `GRANT SELECT, INSERT, UPDATE, DELETE ON console.receiver_credentials, console.bank_event_inbox, console.bank_objects, console.bank_object_versions, console.index_backfill, console.bank_search TO ${who}`,
     `GRANT USAGE ON SEQUENCE console.bank_event_inbox_id_seq, console.bank_object_versions_id_seq TO ${who}`,
+    // Compliance review (docs/reviews.md): cases and checklists change; notes are only ever added; a proposed decision
+    // is resolved once (its trigger guards what changes).
+    `GRANT SELECT, INSERT, UPDATE ON console.review_cases, console.review_checklist_items TO ${who}`,
+    `GRANT SELECT, INSERT ON console.review_notes TO ${who}`,
+    `GRANT SELECT, INSERT ON console.review_decisions TO ${who}`,
+    `GRANT UPDATE (state, resolved_by_id, resolved_by_email, resolved_at, resolution_note) ON console.review_decisions TO ${who}`,
+    `GRANT USAGE ON SEQUENCE console.review_notes_id_seq, console.review_decisions_id_seq TO ${who}`,
+    // Four-eyes on changes (docs/approvals.md): settings change; a request is added, decided once and its outcome
+    // recorded once (its trigger guards what changes); none is deleted.
+    `GRANT SELECT, INSERT, UPDATE ON console.change_approval_settings TO ${who}`,
+    `GRANT SELECT, INSERT ON console.change_requests TO ${who}`,
+    `GRANT UPDATE (state, decided_by_id, decided_by_email, decided_by_role, decided_at, decision_note, outcome, sent_at, result, error) ON console.change_requests TO ${who}`,
+    `GRANT USAGE ON SEQUENCE console.change_requests_id_seq TO ${who}`,
+    // Saved views of lists (docs/search.md): staff add and remove their own.
+    `GRANT SELECT, INSERT, DELETE ON console.saved_views TO ${who}`,
   ];
 };
 

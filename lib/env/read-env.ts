@@ -35,8 +35,11 @@ export function readEnvOrExit<S extends z.ZodObject>(schema: S, source: NodeJS.P
 }
 
 export const port = (fallback: number) =>
-  z.coerce.number({ message: "expected a TCP port number" }).int("expected an integer port").min(1, "expected a port from 1 to 65535").max(65535, "expected a port from 1 to 65535").default(fallback);
+  z.coerce
+    .number({ message: "expected a TCP port number" })
+    .int("expected an integer port")
+    .min(1, "expected a port from 1 to 65535")
+    .max(65535, "expected a port from 1 to 65535")
+    .default(fallback);
 
-export const postgresUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\//, "expected a PostgreSQL URL such as postgres://user@127.0.0.1:5432/dbname");
+export const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, "expected a PostgreSQL URL such as postgres://user@127.0.0.1:5432/dbname");

@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { port, postgresUrl } from "./read-env";
 
@@ -7,6 +8,11 @@ import { port, postgresUrl } from "./read-env";
  */
 export const sharedEnvSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * Where the sandbox bank listens: its own setting, so exposing the console (HOST=0.0.0.0) does not expose a bank
+   * whose demo key is published. Default 127.0.0.1.
+   */
+  SANDBOX_HOST: z.string().min(1).default("127.0.0.1"),
   PORT: port(3000),
   SANDBOX_PORT: port(4010),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -39,9 +45,18 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
   TRUSTED_PROXIES: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "expected IP addresses separated by commas" }))),
-  SESSION_MAX_AGE_HOURS: z.coerce.number({ message: "expected a number of hours" }).positive("expected a positive number of hours").max(720).default(8),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number({ message: "expected a number of hours" })
+    .positive("expected a positive number of hours")
+    .max(720)
+    .default(8),
   /** Seed one demo staff user per role into an empty staff table (`off` for a real deployment). */
   CONSOLE_DEMO_USERS: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
   /** Single sign-on through any OpenID Connect provider: switched on when all three are set. */
@@ -56,7 +71,11 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
   BANK_PRODUCTION_API_KEY_ID: z.string().min(1).optional(),
   BANK_PRODUCTION_API_KEY_SECRET: z.string().min(1).optional(),
   BANK_PRODUCTION_TOKEN: z.string().min(1).optional(),
+  /** `on` lets the production environment's base URL (here or saved in Settings) be http: for local testing only. */
+  BANK_PRODUCTION_ALLOW_HTTP: z.enum(["on", "off"], { message: "expected on or off" }).default("off"),
   /** Bank client: per-attempt timeout, extra attempts for reads (writes never retry), first backoff before jitter. */
+  /** `on`: HSTS (sent over https) carries includeSubDomains; only when every subdomain of the console's host is https. */
+  HSTS_INCLUDE_SUBDOMAINS: z.enum(["on", "off"], { message: "expected on or off" }).default("off"),
   BANK_TIMEOUT_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1).default(10_000),
   BANK_RETRIES: z.coerce.number({ message: "expected a whole number" }).int("expected a whole number").min(0).max(10).default(2),
   BANK_RETRY_BASE_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1).default(200),
@@ -69,11 +88,45 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
   INDEX: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
   /** The backfill reads at most this many list pages per second (0: no limit), and this many objects per page. */
   INDEX_BACKFILL_PAGES_PER_SECOND: z.coerce.number({ message: "expected a number" }).min(0, "expected 0 or more").default(5),
-  INDEX_BACKFILL_PAGE_SIZE: z.coerce.number({ message: "expected a whole number" }).int("expected a whole number").min(1).max(1000, "expected at most 1000").default(500),
+  INDEX_BACKFILL_PAGE_SIZE: z.coerce
+    .number({ message: "expected a whole number" })
+    .int("expected a whole number")
+    .min(1)
+    .max(1000, "expected at most 1000")
+    .default(500),
   /** How often the newest page of every list is read again (a missed event is picked up by the next sweep). */
-  INDEX_SWEEP_INTERVAL_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1000, "expected at least 1000 ms").default(60_000),
+  INDEX_SWEEP_INTERVAL_MS: z.coerce
+    .number({ message: "expected milliseconds" })
+    .int("expected whole milliseconds")
+    .min(1000, "expected at least 1000 ms")
+    .default(60_000),
   /** Versions older than this many days are purged, except each object's latest (7 years by default). */
-  INDEX_RETENTION_DAYS: z.coerce.number({ message: "expected a number of days" }).int("expected whole days").min(1, "expected at least 1 day").default(2557),
+  INDEX_RETENTION_DAYS: z.coerce
+    .number({ message: "expected a number of days" })
+    .int("expected whole days")
+    .min(1, "expected at least 1 day")
+    .default(2557),
+  /** Compliance review (docs/reviews.md): a case older than this many hours shows red in the queue (amber from 3/4 of it). */
+  REVIEW_SLA_HOURS: z.coerce.number({ message: "expected a number of hours" }).positive("expected a positive number of hours").max(8760).default(48),
+  /** How long revealed personal data stays shown before the page masks it again. */
+  REVEAL_MINUTES: z.coerce
+    .number({ message: "expected a number of minutes" })
+    .positive("expected a positive number of minutes")
+    .max(1440)
+    .default(10),
+  /** How long case records (cases, checklists, notes, decisions) are kept; stated in every case record. */
+  REVIEW_RECORD_RETENTION_YEARS: z.coerce
+    .number({ message: "expected a number of years" })
+    .int("expected whole years")
+    .min(1, "expected at least 1 year")
+    .max(100)
+    .default(5),
+  /** Four-eyes on changes (docs/approvals.md): a change request not approved within this many hours expires. */
+  APPROVAL_EXPIRY_HOURS: z.coerce
+    .number({ message: "expected a number of hours" })
+    .positive("expected a positive number of hours")
+    .max(720, "expected at most 720 hours (30 days)")
+    .default(24),
 });
 
 /** A duration in whole milliseconds, at least 1. */
@@ -93,19 +146,40 @@ export const sandboxEnvSchema = sharedEnvSchema.extend({
   /** The lifecycle engine moves pending objects through their states over time; speed multiplies its pace. */
   SANDBOX_LIFECYCLE: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
   SANDBOX_LIFECYCLE_SPEED: z.coerce.number({ message: "expected a number" }).positive("expected a positive number").default(1),
-  /** Public base URL of the sandbox (page_next, notification urls, DPoP htu). Unset: http://HOST:SANDBOX_PORT. */
+  /** Public base URL of the sandbox (page_next, notification urls, DPoP htu). Unset: http://SANDBOX_HOST:SANDBOX_PORT. */
   SANDBOX_PUBLIC_URL: z.url({ message: "expected a URL" }).optional(),
   /** Signs bearer tokens and card access tokens (HS256). Unset: generated once and kept in the sandbox database. */
   SANDBOX_TOKEN_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
   /** Webhook delivery (docs/webhooks.md): retry delays, error threshold and window, receiver timeout, poll interval. */
   SANDBOX_WEBHOOK_RETRY_BASE_MS: milliseconds(1000),
   SANDBOX_WEBHOOK_RETRY_CAP_MS: milliseconds(3_600_000),
-  SANDBOX_WEBHOOK_ERROR_THRESHOLD: z.coerce.number({ message: "expected a whole number" }).int("expected a whole number").min(1, "expected at least 1").default(10),
+  SANDBOX_WEBHOOK_ERROR_THRESHOLD: z.coerce
+    .number({ message: "expected a whole number" })
+    .int("expected a whole number")
+    .min(1, "expected at least 1")
+    .default(10),
   SANDBOX_WEBHOOK_ERROR_WINDOW_MS: milliseconds(300_000),
   SANDBOX_WEBHOOK_TIMEOUT_MS: milliseconds(10_000),
   SANDBOX_WEBHOOK_POLL_MS: milliseconds(200),
   /** Refuse webhook targets on the console's own address (HOST:PORT); docs/webhooks.md gives the trade-off. */
   SANDBOX_WEBHOOK_REFUSE_CONSOLE: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
+  /**
+   * Networks besides the public internet that webhook urls may resolve to (comma-separated CIDR, e.g.
+   * `127.0.0.0/8,::1/128` for receivers on this machine). Unset: none; loopback and private addresses are refused.
+   */
+  SANDBOX_WEBHOOK_ALLOWED_NETWORKS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((network) => network.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (networks) => networks.every((network) => ipaddr.isValidCIDR(network)),
+      "expected comma-separated networks in CIDR form, e.g. 127.0.0.0/8,::1/128",
+    ),
 });
 
 export type ConsoleEnv = z.infer<typeof consoleEnvSchema>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiRoute } from "@/lib/api/route";
 import { audited, listAuditRecords } from "@/lib/audit/trail";
-import type { StaffUser } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { createBankClient } from "@/lib/bank/client";
-import { answerJson, startLocalServer, type LocalServer, type ReceivedRequest } from "@/lib/bank/test-support/local-server";
+import { answerJson, startLocalServer, type LocalServer, type ReceivedRequest } from "@/tests/support/local-server";
 import { listedResources } from "@/lib/contract";
 import { connectDatabase, type Database } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
@@ -30,7 +30,10 @@ let hop: LocalServer;
 let failFrom = Number.POSITIVE_INFINITY;
 
 async function forward(request: ReceivedRequest, response: ServerResponse) {
-  const answer = await fetch(`${sandbox.url}${request.url}`, { method: request.method, headers: { authorization: String(request.headers.authorization) } });
+  const answer = await fetch(`${sandbox.url}${request.url}`, {
+    method: request.method,
+    headers: { authorization: String(request.headers.authorization) },
+  });
   // page_next names the sandbox; pointed at the hop so that every page of an export passes through it.
   const text = (await answer.text()).replaceAll(sandbox.url, hop.url);
   response.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
@@ -71,12 +74,23 @@ describe.each(testDatabaseTargets)("the bank export route (audit trail on $name)
       activeEnvironment: async () => "sandbox",
       bankClient: async () => createBankClient({ baseUrl: hop.url, auth }, { retries: 0 }),
       audited: (entry, perform, options) => audited(auditDatabase(), entry, perform, options),
+      indexDb: async () => database.db,
     }),
   );
 
-  async function callExport(method: "GET" | "POST", resource: string, query = "", origin: string | null = consoleOrigin) {
+  async function callExport(
+    method: "GET" | "POST",
+    resource: string,
+    query = "",
+    origin: string | null = consoleOrigin,
+    body: unknown = method === "POST" ? { reason: "export test" } : undefined,
+  ) {
     const headers = new Headers(origin ? { origin } : {});
-    const request = new Request(`${consoleOrigin}/api/export/${resource}${query ? `?${query}` : ""}`, { method, headers });
+    const request = new Request(`${consoleOrigin}/api/export/${resource}${query ? `?${query}` : ""}`, {
+      method,
+      headers,
+      ...(body == null ? {} : { body: JSON.stringify(body) }),
+    });
     const sentBefore = hop.received.length;
     const response = await handler(request, { params: Promise.resolve({ resource }) });
     return { response, bankRequests: () => hop.received.length - sentBefore };
@@ -133,7 +147,9 @@ describe.each(testDatabaseTargets)("the bank export route (audit trail on $name)
       if (application.identification_number) expect(record.identification_number).not.toBe(application.identification_number);
       expect(record.last_name).toBe(application.last_name);
     }
-    expect(await recordsOf(response)).toEqual([expect.objectContaining({ action: "person_application.export", before: { filters: {}, revealed: false } })]);
+    expect(await recordsOf(response)).toEqual([
+      expect.objectContaining({ action: "person_application.export", before: { filters: {}, revealed: false } }),
+    ]);
   });
 
   it.each(["viewer", "operations"] as const)("refuses an unmasked export (POST) to %s, before asking the bank or auditing", async (role) => {
@@ -156,8 +172,26 @@ describe.each(testDatabaseTargets)("the bank export route (audit trail on $name)
       raw.map((application) => [application.id, application.date_of_birth, application.email_address]),
     );
     expect(await recordsOf(response)).toEqual([
-      expect.objectContaining({ action: "person_application.export", role: "compliance", before: { filters: {}, revealed: true }, after: { rows: raw.length } }),
+      expect.objectContaining({
+        action: "person_application.export",
+        role: "compliance",
+        before: { filters: {}, revealed: true, reason: "export test" },
+        after: { rows: raw.length },
+      }),
     ]);
+  });
+
+  it.each([
+    ["no body", null],
+    ["an empty reason", { reason: " " }],
+  ])("refuses an unmasked export with %s: 400 naming the reason, before asking the bank or auditing", async (_case, body) => {
+    currentUser = staff("compliance");
+    const before = await auditCount();
+    const { response, bankRequests } = await callExport("POST", "person_application", "", consoleOrigin, body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: "invalid_input", message: expect.stringContaining("reason") } });
+    expect(bankRequests()).toBe(0);
+    expect(await auditCount()).toBe(before);
   });
 
   it("refuses an unmasked export from another site", async () => {
@@ -166,6 +200,17 @@ describe.each(testDatabaseTargets)("the bank export route (audit trail on $name)
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ error: { code: "cross_origin" } });
     expect(bankRequests()).toBe(0);
+  });
+
+  it("refuses a masked export a link on another site started: nothing asked of the bank, nothing audited", async () => {
+    const before = await auditCount();
+    const request = new Request(`${consoleOrigin}/api/export/ach`, { headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" } });
+    const sentBefore = hop.received.length;
+    const response = await handler(request, { params: Promise.resolve({ resource: "ach" }) });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error: { code: "cross_site" } });
+    expect(hop.received.length).toBe(sentBefore);
+    expect(await auditCount()).toBe(before);
   });
 
   it("fails the download, never ends it short, when the bank fails midway, and audits the failure", async () => {

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { bankNotConfigured, forbidden } from "@/lib/api/errors";
+import { revealBody } from "@/lib/api/bank-proxy";
+import { badInput, bankNotConfigured, forbidden } from "@/lib/api/errors";
+import { describeIssues } from "@/lib/bank/client";
 import type { ApiCall, RouteDefinition, RouteResolver } from "@/lib/api/route";
 import type { BankClient, ListOperationId, Page } from "@/lib/bank/client";
 import { listedResources, listQueries, pageSizeMax, paginationQuery, type ListedResource } from "@/lib/contract";
@@ -7,6 +9,10 @@ import type { Environment } from "@/lib/credentials/environments";
 import { csvResponse } from "@/lib/csv/csv-stream";
 import { maskForViewer } from "@/lib/pii";
 import { can } from "@/lib/permissions";
+import type { ConsoleDb } from "@/lib/db/console-db";
+import { indexFilterNames, usesIndexFilters } from "@/lib/search/index-filters";
+import { listFromIndex } from "@/lib/search/index-list";
+import { parseIndexListQuery } from "@/lib/search/index-list-input";
 import { auditedCsvExport, type Audited } from "./audited-csv";
 
 /** What the export needs from the rest of the console; the route file wires the real ones. */
@@ -15,10 +21,13 @@ export interface BankExportDependencies {
   /** A client for the environment's bank, or null when that environment has no connection configured. */
   bankClient(environment: Environment): Promise<BankClient | null>;
   audited: Audited;
+  /** The console's database, holding the index that serves lists filtered as the bank cannot (docs/search.md). */
+  indexDb(): Promise<ConsoleDb>;
 }
 
 type Row = Record<string, unknown>;
-type ExportCall = ApiCall<unknown, Record<string, unknown>, unknown>;
+/** Exports are served over HTTP only (no page reads one), so the request is always there. */
+type ExportCall = ApiCall<unknown, Record<string, unknown>, unknown> & { request: Request };
 
 /**
  * The export's query: the resource's list query from the contract (its filters, from_date, to_date), with page_size
@@ -30,6 +39,8 @@ function exportQuery(resource: ListedResource) {
   return listQueries[resource].extend({
     page_cursor: z.never({ error: "an export always covers the whole filtered list from its first row: leave page_cursor out" }).optional(),
     page_size: paginationQuery.page_size.unwrap().default(pageSizeMax).describe(`Rows per bank request, 1 to ${pageSizeMax}`),
+    // The index's filters (checked by parseIndexListQuery, which names each problem): such an export reads the index.
+    ...Object.fromEntries(indexFilterNames.map((name) => [name, z.string().optional()])),
   });
 }
 
@@ -45,43 +56,107 @@ async function openList(bank: BankClient, resource: ListedResource, query: Recor
   })();
 }
 
+/**
+ * Every row of a list filtered as only the console's index can (amount range, several statuses, presets, has error),
+ * read from the index page after page, as the index-served list shows it; a malformed filter is a 400 naming it.
+ */
+function indexListOpener(
+  dependencies: BankExportDependencies,
+  environment: Environment,
+  resource: ListedResource,
+  query: Record<string, unknown>,
+  revealed: boolean,
+) {
+  const params = Object.fromEntries(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, String(value)]),
+  );
+  const parsed = parseIndexListQuery(resource, params);
+  if (!parsed.ok) throw badInput(parsed.error);
+  return async () => {
+    const db = await dependencies.indexDb();
+    return (async function* rows() {
+      let page = parsed.page;
+      for (;;) {
+        const answer = await listFromIndex(db, environment, resource, page, { revealed });
+        yield* answer.data;
+        if (!answer.nextCursor) return;
+        const next = parseIndexListQuery(resource, { ...params, page_cursor: answer.nextCursor });
+        if (!next.ok) throw new Error(next.error);
+        page = next.page;
+      }
+    })();
+  };
+}
+
+/** The reason an unmasked export carries as its JSON body, `{"reason": "…"}`; 400 naming `reason` without one. */
+async function revealReason(request: Request): Promise<string> {
+  let body: unknown;
+  try {
+    const text = await request.text();
+    body = text.trim() === "" ? undefined : JSON.parse(text);
+  } catch {
+    throw badInput('Invalid body: expected {"reason": "<why, or a ticket reference>"}');
+  }
+  const parsed = revealBody.safeParse(body);
+  if (!parsed.success) throw badInput(`Invalid body: ${describeIssues(parsed.error, "(body)").join("; ")}`);
+  return parsed.data.reason;
+}
+
 function compile(resource: ListedResource, dependencies: BankExportDependencies): RouteDefinition {
   // The header: the object's top-level fields in contract order; fields the bank adds later are not exported.
   const columns = Object.keys(listedResources[resource].schema.shape);
+
+  async function bankListOpener(environment: Environment, query: Record<string, unknown>, revealed: boolean) {
+    const bank = await dependencies.bankClient(environment);
+    if (!bank) throw bankNotConfigured(environment);
+    return () => openList(bank, resource, query, revealed);
+  }
 
   async function handle(call: ExportCall): Promise<Response> {
     // POST asks for personal data unmasked; same-origin is already enforced by the wrapper for it.
     const revealed = call.request.method === "POST";
     if (revealed && !can(call.user.role, "pii:reveal")) throw forbidden("Your role may not export unmasked personal data.");
+    // An unmasked export is a reveal: it says why, like one (docs/reviews.md).
+    const reason = revealed ? await revealReason(call.request) : undefined;
     const environment = await dependencies.activeEnvironment();
-    const bank = await dependencies.bankClient(environment);
-    if (!bank) throw bankNotConfigured(environment);
     // page_size is how the list is read, not which rows it holds: not one of the filters recorded.
-    const filters = Object.fromEntries(Object.entries(call.query).filter(([name]) => name !== "page_size"));
+    const filters = Object.fromEntries(Object.entries(call.query).filter(([name, value]) => name !== "page_size" && value !== undefined));
+    // A filter the bank cannot express makes the export the index's answer, as the list on screen is.
+    const fromIndex = usesIndexFilters(filters as Record<string, string>);
+    const open = fromIndex
+      ? indexListOpener(dependencies, environment, resource, call.query, revealed)
+      : await bankListOpener(environment, call.query, revealed);
     const body = await auditedCsvExport(dependencies.audited, {
       entry: {
         actor: { id: call.user.id, email: call.user.email, role: call.user.role },
         environment,
         action: `${resource}.export`,
         targetId: null,
-        before: { filters, revealed },
+        before: { filters, revealed, ...(revealed ? { reason } : {}), ...(fromIndex ? { source: "index" } : {}) },
         requestId: call.requestId,
       },
       columns,
-      open: () => openList(bank, resource, call.query, revealed),
+      open,
       log: call.log,
     });
     return csvResponse(body, resource);
   }
 
-  const route: RouteDefinition<unknown, Record<string, unknown>, unknown> = { permission: "bank:read", query: exportQuery(resource), handle };
+  const route: RouteDefinition<unknown, Record<string, unknown>, unknown> = {
+    permission: "bank:read",
+    query: exportQuery(resource),
+    crossSite: "refuse",
+    handle,
+  };
   return route as RouteDefinition;
 }
 
 /**
  * `GET /api/export/<resource>?<filters>`: every row of a bank list as CSV, personal data masked;
- * `POST` with the same query: unmasked, for roles holding `pii:reveal`. Each export is one audit record
- * (`<resource>.export`, its filters and whether it was unmasked, then its row count or why it failed).
+ * `POST` with the same query and a body `{"reason": "…"}`: unmasked, for roles holding `pii:reveal`. Each export is one
+ * audit record (`<resource>.export`, its filters, whether it was unmasked and why, then its row count or why it failed).
  * Any other resource is a 404.
  */
 export function bankExportResolver(dependencies: BankExportDependencies): RouteResolver {

@@ -5,7 +5,8 @@ import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { readinessRoute } from "./readiness";
 
-const unavailable = { status: "unavailable", error: "The console's database is not reachable", bank: {} };
+const unavailable = { status: "unavailable", error: "The console's database is not reachable" };
+const signedIn = async () => true;
 
 describe.each(testDatabaseTargets)("the console's readiness on $name", (target) => {
   const database = migratedConsoleDatabase(target);
@@ -13,14 +14,34 @@ describe.each(testDatabaseTargets)("the console's readiness on $name", (target) 
   it("answers 200 ok while its database answers", async () => {
     const response = await readinessRoute(async () => database)();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", bank: {} });
+    expect(await response.json()).toEqual({ status: "ok" });
   });
 
-  it("reports what it last saw of each bank without becoming unready when a bank is down", async () => {
+  it("reports to signed-in staff what it last saw of each bank without becoming unready when a bank is down", async () => {
     const sandboxDown = { sandbox: { state: "unreachable" as const, since: "2026-11-23T10:00:00.000Z", checkedAt: "2026-11-23T10:00:05.000Z" } };
-    const response = await readinessRoute(async () => database, () => sandboxDown)();
+    const response = await readinessRoute(
+      async () => database,
+      () => sandboxDown,
+      signedIn,
+    )();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", bank: sandboxDown });
+  });
+
+  it("says only up or down when signed out: nothing of the banks", async () => {
+    const sandboxSeen = { sandbox: { state: "reachable" as const, since: "2026-11-23T10:00:00.000Z", checkedAt: "2026-11-23T10:00:05.000Z" } };
+    const up = await readinessRoute(
+      async () => database,
+      () => sandboxSeen,
+      async () => false,
+    )();
+    expect([up.status, await up.json()]).toEqual([200, { status: "ok" }]);
+    const down = await readinessRoute(
+      async () => Promise.reject(new Error("down")),
+      () => sandboxSeen,
+      async () => false,
+    )();
+    expect([down.status, await down.json()]).toEqual([503, unavailable]);
   });
 
   it("answers 503 in its documented shape when the database's connections are gone, and 200 again once it is back", async () => {

@@ -5,20 +5,22 @@ import type { Environment } from "@/lib/credentials/environments";
 /**
  * The console's readiness: 200 once its database is open, migrated and answering; otherwise 503, never a stack.
  * `bank` says what the console last saw of each bank it was asked to reach: a bank that is down does not make the
- * console unready (staff still sign in, read the audit trail and change settings), but whoever watches the health
- * route sees it.
+ * console unready (staff still sign in, read the audit trail and change settings), but signed-in staff who look at the
+ * health route see it. Signed out it says only up or down: when staff last reached which bank is nobody else's business.
  */
 export function readinessRoute(
   openDatabase: () => Promise<{ pool: Pick<Pool, "query"> }>,
   banks: () => Partial<Record<Environment, BankReachability>> = () => ({}),
+  signedIn: () => Promise<boolean> = async () => false,
 ) {
   return async function GET(): Promise<Response> {
+    const bank = async () => ((await signedIn().catch(() => false)) ? { bank: banks() } : {});
     try {
       const { pool } = await openDatabase();
       await pool.query("SELECT 1");
-      return Response.json({ status: "ok", bank: banks() });
+      return Response.json({ status: "ok", ...(await bank()) });
     } catch {
-      return Response.json({ status: "unavailable", error: "The console's database is not reachable", bank: banks() }, { status: 503 });
+      return Response.json({ status: "unavailable", error: "The console's database is not reachable", ...(await bank()) }, { status: 503 });
     }
   };
 }

@@ -1,13 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { BankClient } from "@/lib/bank/client";
 import type { ListedResource } from "@/lib/contract/operations";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { backfillProgress, indexedResources } from "./backfill";
 import { describeSubscriptions, type SubscriptionState } from "./subscriptions";
-
-type ConsoleDb = NodePgDatabase<typeof schema>;
+import type { ConsoleDb } from "@/lib/db/console-db";
 
 /** The receiver's credentials as Settings shows them: never the secret. */
 export interface ReceiverSummary {
@@ -18,9 +16,7 @@ export interface ReceiverSummary {
 }
 
 export type SubscriptionsView =
-  | { kind: "listed"; subscriptions: SubscriptionState[] }
-  | { kind: "not configured" }
-  | { kind: "unreachable"; reason: string };
+  { kind: "listed"; subscriptions: SubscriptionState[] } | { kind: "not configured" } | { kind: "unreachable"; reason: string };
 
 /** `interrupted`: neither finished nor failed, and idle for longer than `walkIdleMs` (its process stopped). */
 export type ListWalk = "not started" | "in progress" | "interrupted" | "done" | "error";
@@ -76,8 +72,14 @@ export async function backfillLists(db: ConsoleDb, environment: Environment, now
     const idle = now.getTime() - row.updatedAt.getTime() > walkIdleMs;
     const walk: ListWalk = row.finishedAt ? "done" : row.error ? "error" : idle ? "interrupted" : "in progress";
     return {
-      resource, walk, objects: row.objects, pages: row.pages,
-      startedAt: iso(row.startedAt), finishedAt: iso(row.finishedAt), updatedAt: iso(row.updatedAt), error: row.error,
+      resource,
+      walk,
+      objects: row.objects,
+      pages: row.pages,
+      startedAt: iso(row.startedAt),
+      finishedAt: iso(row.finishedAt),
+      updatedAt: iso(row.updatedAt),
+      error: row.error,
     };
   });
 }
@@ -93,7 +95,10 @@ export async function indexContents(db: ConsoleDb, environment: Environment): Pr
     .from(schema.bankObjects)
     .where(eq(schema.bankObjects.environment, environment))
     .groupBy(schema.bankObjects.resource);
-  const versions = await db.select({ count: sql<number>`count(*)::int` }).from(schema.bankObjectVersions).where(eq(schema.bankObjectVersions.environment, environment));
+  const versions = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(schema.bankObjectVersions)
+    .where(eq(schema.bankObjectVersions.environment, environment));
   const inbox = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -104,7 +109,11 @@ export async function indexContents(db: ConsoleDb, environment: Environment): Pr
     .where(eq(schema.bankEventInbox.environment, environment));
   const counted = new Map(objects.map((row) => [row.resource, row]));
   return {
-    byResource: indexedResources.map((resource) => ({ resource, objects: counted.get(resource)?.objects ?? 0, gone: counted.get(resource)?.gone ?? 0 })),
+    byResource: indexedResources.map((resource) => ({
+      resource,
+      objects: counted.get(resource)?.objects ?? 0,
+      gone: counted.get(resource)?.gone ?? 0,
+    })),
     versions: versions[0]!.count,
     inbox: inbox[0]!,
   };
@@ -120,7 +129,11 @@ export interface IndexOverview {
   contents: IndexContents;
 }
 
-export async function indexOverview(db: ConsoleDb, environment: Environment, bank: { client: BankClient | null; receiverUrl: string }): Promise<IndexOverview> {
+export async function indexOverview(
+  db: ConsoleDb,
+  environment: Environment,
+  bank: { client: BankClient | null; receiverUrl: string },
+): Promise<IndexOverview> {
   const asking = subscriptionsView(bank.client, environment);
   const receiver = await receiverSummary(db, environment);
   const backfill = await backfillLists(db, environment);

@@ -3,7 +3,8 @@ import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { audited } from "@/lib/audit/trail";
 import { createBankClient } from "@/lib/bank/client";
-import { createStaff, type StaffUser } from "@/lib/auth/staff-users";
+import { createStaff } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { createLogger } from "@/lib/log";
@@ -17,8 +18,8 @@ import { runBackfill } from "./backfill";
 import { storeNotification } from "./inbox";
 import { ensureReceiverCredentials, loadReceiverCredentials, rotateReceiverCredentials } from "./receiver-credentials";
 import { ensureSubscriptions, subscribedEvents } from "./subscriptions";
-import { serveReceiver } from "./test-support/receiver-server";
-import { readUntil, sandboxBankForFile } from "./test-support/sandbox-bank";
+import { serveReceiver } from "@/tests/support/receiver-server";
+import { readUntil, sandboxBankForFile } from "@/tests/support/sandbox-bank";
 
 // The admin's index controls (server actions) against the sandbox bank started for real, a real console database and
 // its audit trail. Given: the session (`requireUser` refuses a role without the permission, as the real one does with
@@ -28,7 +29,6 @@ const idle: IndexActionState = { error: null, done: null };
 const key = { id: "key_index_actions", secret: "index-actions-secret-0123456789" };
 const log = createLogger({ level: "silent" });
 const fixture = sandboxBankForFile(key);
-
 
 describe.each(testDatabaseTargets)("index server actions on $name", (target) => {
   const database = migratedConsoleDatabase(target);
@@ -48,10 +48,19 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     db: async () => database.db,
     clientFor,
     setUpSubscriptions: async (environment, by) =>
-      ensureSubscriptions(fixture.bank, { environment, receiverUrl: receiver.url(environment), credentials: await ensureReceiverCredentials(database.db, environment, encryptionKey, by) }),
+      ensureSubscriptions(fixture.bank, {
+        environment,
+        receiverUrl: receiver.url(environment),
+        credentials: await ensureReceiverCredentials(database.db, environment, encryptionKey, by),
+      }),
     rotateReceiver: async (environment, by) =>
-      ensureSubscriptions(fixture.bank, { environment, receiverUrl: receiver.url(environment), credentials: await rotateReceiverCredentials(database.db, environment, encryptionKey, by) }),
-    startBackfill: (environment) => void walks.push(runBackfill({ db: database.db, client: fixture.bank, environment, pageSize: 100, pagesPerSecond: 0, log })),
+      ensureSubscriptions(fixture.bank, {
+        environment,
+        receiverUrl: receiver.url(environment),
+        credentials: await rotateReceiverCredentials(database.db, environment, encryptionKey, by),
+      }),
+    startBackfill: (environment) =>
+      void walks.push(runBackfill({ db: database.db, client: fixture.bank, environment, pageSize: 100, pagesPerSecond: 0, log })),
     audited: (entry, perform, options) => audited(database.db, entry, perform, options),
     newRequestId: () => requestId,
     changed: () => undefined,
@@ -76,7 +85,8 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     walks = [];
     expect(await actions.setUpSubscriptions(idle, form())).toMatchObject({ error: null });
     // Deliveries attempted while no receiver listened (between the two targets) may have put one in error.
-    for (const state of await ownSubscriptions()) if (state.status === "error") await fixture.bank.patch_webhook(state.webhookId!, { status: "enabled" });
+    for (const state of await ownSubscriptions())
+      if (state.status === "error") await fixture.bank.patch_webhook(state.webhookId!, { status: "enabled" });
   });
   afterAll(async () => {
     await Promise.all(walks);
@@ -92,17 +102,25 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
 
   it("sets up one subscription per event idempotently, and records what it did", async () => {
     const before = { receiver: await receiverSummary(database.db, environment) };
-    expect(await actions.setUpSubscriptions(idle, form())).toEqual({ error: null, done: `Set up the sandbox subscriptions: ${subscribedEvents.length} unchanged` });
+    expect(await actions.setUpSubscriptions(idle, form())).toEqual({
+      error: null,
+      done: `Set up the sandbox subscriptions: ${subscribedEvents.length} unchanged`,
+    });
     const subscriptions = await ownSubscriptions();
     expect(subscriptions.map((state) => [state.event, state.status])).toEqual(subscribedEvents.map((event) => [event, "enabled"]));
     const after = expect.arrayContaining(subscriptions.map(({ event, webhookId, status }) => ({ event, webhookId, status, action: "unchanged" })));
-    expect(await recordsOfThisRequest()).toEqual([expectedRecord({ action: "index.subscriptions.ensure", targetId: environment, before, after, outcome: "succeeded", error: null })]);
+    expect(await recordsOfThisRequest()).toEqual([
+      expectedRecord({ action: "index.subscriptions.ensure", targetId: environment, before, after, outcome: "succeeded", error: null }),
+    ]);
   });
 
   it("rotates the receiver secret: the subscriptions carry the new one, a change at the bank still arrives, and no secret is recorded", async () => {
     const before = await receiverSummary(database.db, environment);
     const oldSecret = (await loadReceiverCredentials(database.db, environment, encryptionKey))!.secret;
-    expect(await actions.rotateReceiverSecret(idle, form())).toEqual({ error: null, done: `Rotated the sandbox receiver secret; subscriptions: ${subscribedEvents.length} updated` });
+    expect(await actions.rotateReceiverSecret(idle, form())).toEqual({
+      error: null,
+      done: `Rotated the sandbox receiver secret; subscriptions: ${subscribedEvents.length} updated`,
+    });
     const after = await receiverSummary(database.db, environment);
     expect(after).toMatchObject({ username: "console-sandbox", createdBy: actor.email });
     expect(after!.keyId).not.toBe(before!.keyId);
@@ -110,8 +128,17 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     const records = await recordsOfThisRequest();
     expect(records).toEqual([
       expectedRecord({
-        action: "index.receiver.rotate", targetId: environment, before: { receiver: before }, outcome: "succeeded", error: null,
-        after: { receiver: after, subscriptions: expect.arrayContaining([expect.objectContaining({ event: "network_transfer.update", action: "updated", status: "enabled" })]) },
+        action: "index.receiver.rotate",
+        targetId: environment,
+        before: { receiver: before },
+        outcome: "succeeded",
+        error: null,
+        after: {
+          receiver: after,
+          subscriptions: expect.arrayContaining([
+            expect.objectContaining({ event: "network_transfer.update", action: "updated", status: "enabled" }),
+          ]),
+        },
       }),
     ]);
     expect(JSON.stringify(records)).not.toContain(newSecret);
@@ -121,7 +148,11 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     const changedAt = new Date();
     await fixture.bank.patch_network_transfer(transfer!.id, { userdata: { rotated: randomBytes(4).toString("hex") } });
     const arrived = await readUntil(
-      () => database.db.select().from(schema.bankEventInbox).where(and(eq(schema.bankEventInbox.objectId, transfer!.id), gte(schema.bankEventInbox.lastReceivedAt, changedAt))),
+      () =>
+        database.db
+          .select()
+          .from(schema.bankEventInbox)
+          .where(and(eq(schema.bankEventInbox.objectId, transfer!.id), gte(schema.bankEventInbox.lastReceivedAt, changedAt))),
       (rows) => rows.length > 0,
     );
     expect(arrived).toEqual([expect.objectContaining({ event: "network_transfer.update", environment })]);
@@ -139,18 +170,29 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     expect((await fixture.bank.get_webhook(webhookId)).status).toBe("enabled");
     expect(await recordsOfThisRequest()).toEqual([
       expectedRecord({
-        action: "index.subscription.reset", targetId: webhookId, outcome: "succeeded", error: null,
-        before: { event: "card.update", status: "error", error: "16 bad responses" }, after: { event: "card.update", status: "enabled", error: null },
+        action: "index.subscription.reset",
+        targetId: webhookId,
+        outcome: "succeeded",
+        error: null,
+        before: { event: "card.update", status: "error", error: "16 bad responses" },
+        after: { event: "card.update", status: "enabled", error: null },
       }),
     ]);
   });
 
   it.each([
     ["an enabled subscription", async () => (await ownSubscriptions())[0]!.webhookId!, /^webhookId: \S+ is enabled, not in error$/],
-    ["a webhook that is not the console's", async () => ((await fixture.bank.create_webhook({ url: "http://127.0.0.1:9/other", event: "ach.create" })) as { id: string }).id, /^webhookId: \S+ is not one of the console's sandbox subscriptions$/],
+    [
+      "a webhook that is not the console's",
+      async () => ((await fixture.bank.create_webhook({ url: "http://127.0.0.1:9/other", event: "ach.create" })) as { id: string }).id,
+      /^webhookId: \S+ is not one of the console's sandbox subscriptions$/,
+    ],
     ["no webhook id", async () => "", /^webhookId: expected the id/],
   ])("refuses to reset %s, naming the field, and records nothing", async (_name, webhookIdOf, message) => {
-    expect(await actions.resetSubscription(idle, form({ webhookId: await webhookIdOf() }))).toEqual({ error: expect.stringMatching(message), done: null });
+    expect(await actions.resetSubscription(idle, form({ webhookId: await webhookIdOf() }))).toEqual({
+      error: expect.stringMatching(message),
+      done: null,
+    });
     expect(await recordsOfThisRequest()).toEqual([]);
   });
 
@@ -165,17 +207,34 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     expect(objects).toBeGreaterThan(0);
     expect((await indexContents(database.db, environment)).byResource.reduce((sum, row) => sum + row.objects, 0)).toBe(objects);
     expect(await recordsOfThisRequest()).toEqual([
-      expectedRecord({ action: "index.backfill.start", targetId: environment, before: { objects: 0, listsDone: 0, lists: walked.length }, after: { mode: "resume" }, outcome: "succeeded", error: null }),
+      expectedRecord({
+        action: "index.backfill.start",
+        targetId: environment,
+        before: { objects: 0, listsDone: 0, lists: walked.length },
+        after: { mode: "resume" },
+        outcome: "succeeded",
+        error: null,
+      }),
     ]);
 
     requestId = `req_${randomUUID()}`;
     const pagesBefore = walked.map((list) => list.pages);
-    expect(await actions.startBackfill(idle, form({ mode: "repair" }))).toEqual({ error: null, done: "Walking every sandbox list again from its first page" });
+    expect(await actions.startBackfill(idle, form({ mode: "repair" }))).toEqual({
+      error: null,
+      done: "Walking every sandbox list again from its first page",
+    });
     await Promise.all(walks);
     const again = await backfillLists(database.db, environment);
     expect(again.map((list) => [list.walk, list.pages])).toEqual(walked.map((list, index) => ["done", pagesBefore[index]]));
     expect(await recordsOfThisRequest()).toEqual([
-      expectedRecord({ action: "index.backfill.start", targetId: environment, before: { objects, listsDone: walked.length, lists: walked.length }, after: { mode: "repair" }, outcome: "succeeded", error: null }),
+      expectedRecord({
+        action: "index.backfill.start",
+        targetId: environment,
+        before: { objects, listsDone: walked.length, lists: walked.length },
+        after: { mode: "repair" },
+        outcome: "succeeded",
+        error: null,
+      }),
     ]);
   });
 
@@ -184,12 +243,18 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     requestId = `req_${randomUUID()}`;
     const walking = { environment, resource: "ach", cursor: null, objects: 100, pages: 1 };
     await database.db.insert(schema.indexBackfill).values({ ...walking, updatedAt: new Date() });
-    expect(await actions.startBackfill(idle, form({ mode: "resume" }))).toEqual({ error: expect.stringMatching(/^A walk is in progress \(ach, last page at \S+Z\); wait until it finishes or stops\.$/), done: null });
+    expect(await actions.startBackfill(idle, form({ mode: "resume" }))).toEqual({
+      error: expect.stringMatching(/^A walk is in progress \(ach, last page at \S+Z\); wait until it finishes or stops\.$/),
+      done: null,
+    });
     expect(await actions.startBackfill(idle, form({ mode: "repair" }))).toMatchObject({ error: expect.stringMatching(/^A walk is in progress/) });
     expect(walks).toEqual([]);
     expect(await recordsOfThisRequest()).toEqual([]);
 
-    await database.db.update(schema.indexBackfill).set({ updatedAt: new Date(Date.now() - walkIdleMs - 1000) }).where(eq(schema.indexBackfill.environment, environment));
+    await database.db
+      .update(schema.indexBackfill)
+      .set({ updatedAt: new Date(Date.now() - walkIdleMs - 1000) })
+      .where(eq(schema.indexBackfill.environment, environment));
     expect((await backfillLists(database.db, environment)).find((list) => list.resource === "ach")?.walk).toBe("interrupted");
     expect(await actions.startBackfill(idle, form({ mode: "resume" }))).toEqual({ error: null, done: "Backfill of sandbox started" });
     await Promise.all(walks);
@@ -208,8 +273,12 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     expect((await backfillLists(database.db, environment)).every((list) => list.walk === "not started")).toBe(true);
     expect(await recordsOfThisRequest()).toEqual([
       expectedRecord({
-        action: "index.purge", targetId: environment, outcome: "succeeded", error: null,
-        before: { objects, versions: held.versions, notifications: held.inbox.total }, after: { objects: 0, versions: 0, notifications: 0 },
+        action: "index.purge",
+        targetId: environment,
+        outcome: "succeeded",
+        error: null,
+        before: { objects, versions: held.versions, notifications: held.inbox.total },
+        after: { objects: 0, versions: 0, notifications: 0 },
       }),
     ]);
   });
@@ -217,8 +286,14 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
   it("says plainly when the environment has no bank credentials, and records nothing", async () => {
     bankConfigured = false;
     expect(await subscriptionsView(await clientFor(), environment)).toEqual({ kind: "not configured" });
-    expect(await actions.startBackfill(idle, form({ mode: "resume" }))).toEqual({ error: "The sandbox environment has no bank credentials.", done: null });
-    expect(await actions.resetSubscription(idle, form({ webhookId: "wh_x" }))).toEqual({ error: "The sandbox environment has no bank credentials.", done: null });
+    expect(await actions.startBackfill(idle, form({ mode: "resume" }))).toEqual({
+      error: "The sandbox environment has no bank credentials.",
+      done: null,
+    });
+    expect(await actions.resetSubscription(idle, form({ webhookId: "wh_x" }))).toEqual({
+      error: "The sandbox environment has no bank credentials.",
+      done: null,
+    });
     expect(await recordsOfThisRequest()).toEqual([]);
   });
 
@@ -243,7 +318,14 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
     });
     expect(await failing.setUpSubscriptions(idle, form())).toEqual({ error: "index.subscriptions.ensure failed: the bank answered 503", done: null });
     expect(await recordsOfThisRequest()).toEqual([
-      expectedRecord({ action: "index.subscriptions.ensure", targetId: environment, before: { receiver: await receiverSummary(database.db, environment) }, after: null, outcome: "failed", error: "the bank answered 503" }),
+      expectedRecord({
+        action: "index.subscriptions.ensure",
+        targetId: environment,
+        before: { receiver: await receiverSummary(database.db, environment) },
+        after: null,
+        outcome: "failed",
+        error: "the bank answered 503",
+      }),
     ]);
   });
 

@@ -1,22 +1,21 @@
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { AuditEntry } from "@/lib/audit/trail";
-import type { StaffUser } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import type { BankClient } from "@/lib/bank/client";
 import type { Webhook } from "@/lib/contract";
 import { isEnvironment, type Environment } from "@/lib/credentials/environments";
-import type * as schema from "@/lib/db/console-schema";
 import type { Permission } from "@/lib/permissions";
 import { backfillLists, indexContents, receiverSummary, subscriptionsView } from "./actions-overview";
 import { resetBackfill } from "./backfill";
 import { purgeEnvironment } from "./retention";
 import type { SubscriptionState } from "./subscriptions";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
 export interface IndexActionState {
   error: string | null;
   done: string | null;
 }
 
-/** What the index actions need from the console; app/(console)/settings/index/actions.ts wires the real ones. */
+/** What the index actions need from the console; lib/actions/index-settings.ts wires the real ones. */
 export interface IndexActionDependencies {
   /** The signed-in user holding `permission`; otherwise it does not return (redirect to sign-in, or 403). */
   requireUser(permission: Permission): Promise<StaffUser>;
@@ -34,8 +33,6 @@ export interface IndexActionDependencies {
   /** Called after a change, so the settings page shows it. */
   changed(): void;
 }
-
-type ConsoleDb = NodePgDatabase<typeof schema>;
 
 /** One audited change, planned after its checks passed: what the audit records, what runs, what the admin is told. */
 interface Planned<T> {
@@ -67,14 +64,24 @@ function countActions(states: StateSummary[]): string {
  */
 export function indexActions(dependencies: IndexActionDependencies) {
   /** The checks every action shares, then its audited change; `done` describes what `perform` returned. */
-  async function indexChange<T>(form: FormData, plan: (environment: Environment, db: ConsoleDb) => Promise<Planned<T> | { refusal: string }>): Promise<IndexActionState> {
+  async function indexChange<T>(
+    form: FormData,
+    plan: (environment: Environment, db: ConsoleDb) => Promise<Planned<T> | { refusal: string }>,
+  ): Promise<IndexActionState> {
     const actor = await dependencies.requireUser("index:manage");
     const environment = form.get("environment");
     if (!isEnvironment(environment)) return refused(environmentProblem);
     const db = await dependencies.db();
     const planned = await plan(environment, db);
     if ("refusal" in planned) return refused(planned.refusal);
-    const entry = { actor, environment, action: planned.action, targetId: planned.targetId, before: planned.before, requestId: dependencies.newRequestId() };
+    const entry = {
+      actor,
+      environment,
+      action: planned.action,
+      targetId: planned.targetId,
+      before: planned.before,
+      requestId: dependencies.newRequestId(),
+    };
     let result: T;
     try {
       result = await dependencies.audited(entry, () => planned.perform(actor), { after: planned.after });
@@ -120,7 +127,13 @@ export function indexActions(dependencies: IndexActionDependencies) {
         if (typeof webhookId !== "string" || webhookId === "") return { refusal: "webhookId: expected the id of one of the console's subscriptions" };
         const client = await dependencies.clientFor(environment);
         const view = await subscriptionsView(client, environment);
-        if (view.kind !== "listed") return { refusal: view.kind === "unreachable" ? `The ${environment} bank could not be asked: ${view.reason}` : `The ${environment} environment has no bank credentials.` };
+        if (view.kind !== "listed")
+          return {
+            refusal:
+              view.kind === "unreachable"
+                ? `The ${environment} bank could not be asked: ${view.reason}`
+                : `The ${environment} environment has no bank credentials.`,
+          };
         const subscription = view.subscriptions.find((candidate) => candidate.webhookId === webhookId);
         if (!subscription) return { refusal: `webhookId: ${webhookId} is not one of the console's ${environment} subscriptions` };
         if (subscription.status !== "error") return { refusal: `webhookId: ${webhookId} is ${subscription.status}, not in error` };
@@ -143,8 +156,13 @@ export function indexActions(dependencies: IndexActionDependencies) {
         if (!(await dependencies.clientFor(environment))) return { refusal: `The ${environment} environment has no bank credentials.` };
         const lists = await backfillLists(db, environment);
         const walking = lists.find((list) => list.walk === "in progress");
-        if (walking) return { refusal: `A walk is in progress (${walking.resource}, last page at ${walking.updatedAt}); wait until it finishes or stops.` };
-        const totals = { objects: lists.reduce((sum, list) => sum + list.objects, 0), listsDone: lists.filter((list) => list.walk === "done").length, lists: lists.length };
+        if (walking)
+          return { refusal: `A walk is in progress (${walking.resource}, last page at ${walking.updatedAt}); wait until it finishes or stops.` };
+        const totals = {
+          objects: lists.reduce((sum, list) => sum + list.objects, 0),
+          listsDone: lists.filter((list) => list.walk === "done").length,
+          lists: lists.length,
+        };
         return {
           action: "index.backfill.start",
           targetId: environment,
@@ -165,7 +183,11 @@ export function indexActions(dependencies: IndexActionDependencies) {
       return indexChange(form, async (environment, db) => {
         const held = async () => {
           const contents = await indexContents(db, environment);
-          return { objects: contents.byResource.reduce((sum, row) => sum + row.objects + row.gone, 0), versions: contents.versions, notifications: contents.inbox.total };
+          return {
+            objects: contents.byResource.reduce((sum, row) => sum + row.objects + row.gone, 0),
+            versions: contents.versions,
+            notifications: contents.inbox.total,
+          };
         };
         return {
           action: "index.purge",

@@ -1,13 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { Logger } from "pino";
 import type { BankClient, ListOperationId, Page } from "@/lib/bank/client";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { listedResources, type ListedResource } from "@/lib/contract/operations";
 import { recordObservations } from "./store";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 const progress = schema.indexBackfill;
 
 export const indexedResources = Object.keys(listedResources) as ListedResource[];
@@ -38,10 +37,14 @@ export async function resetBackfill(db: ConsoleDb, environment: Environment): Pr
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /**
@@ -54,7 +57,10 @@ export async function runBackfill(options: BackfillOptions): Promise<"done" | "a
   const minimumPageMs = options.pagesPerSecond > 0 ? 1000 / options.pagesPerSecond : 0;
   for (const resource of indexedResources) {
     await db.insert(progress).values({ environment, resource }).onConflictDoNothing();
-    const [state] = await db.select().from(progress).where(and(eq(progress.environment, environment), eq(progress.resource, resource)));
+    const [state] = await db
+      .select()
+      .from(progress)
+      .where(and(eq(progress.environment, environment), eq(progress.resource, resource)));
     if (state!.finishedAt) continue;
     let cursor = state!.cursor;
     const operation = `list_${resource}` as ListOperationId;
@@ -62,13 +68,18 @@ export async function runBackfill(options: BackfillOptions): Promise<"done" | "a
       const started = performance.now();
       let page: Page<unknown>;
       try {
-        page = (cursor ? await client.pageAt(operation, cursor) : await client.call(operation, { query: { page_size: options.pageSize } })) as Page<unknown>;
+        page = (
+          cursor ? await client.pageAt(operation, cursor) : await client.call(operation, { query: { page_size: options.pageSize } })
+        ) as Page<unknown>;
         const objects = (page.data as Array<Record<string, unknown>>).map((state) => ({ resource, id: String(state.id), state }));
         await recordObservations(db, environment, objects, { source: "backfill" });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         options.log.warn({ environment, resource, reason }, "index backfill stopped; it continues from the kept cursor");
-        await db.update(progress).set({ error: reason.slice(0, 500), updatedAt: new Date() }).where(and(eq(progress.environment, environment), eq(progress.resource, resource)));
+        await db
+          .update(progress)
+          .set({ error: reason.slice(0, 500), updatedAt: new Date() })
+          .where(and(eq(progress.environment, environment), eq(progress.resource, resource)));
         return "failed";
       }
       cursor = page.page_next ?? null;
@@ -100,7 +111,12 @@ export async function sweepNewest(db: ConsoleDb, client: BankClient, environment
   let changed = 0;
   for (const resource of indexedResources) {
     const page = (await client.call(`list_${resource}` as ListOperationId, { query: { page_size: pageSize } })) as Page<Record<string, unknown>>;
-    const outcomes = await recordObservations(db, environment, page.data.map((state) => ({ resource, id: String(state.id), state })), { source: "sweep" });
+    const outcomes = await recordObservations(
+      db,
+      environment,
+      page.data.map((state) => ({ resource, id: String(state.id), state })),
+      { source: "sweep" },
+    );
     changed += outcomes.filter((outcome) => outcome === "changed").length;
   }
   return changed;

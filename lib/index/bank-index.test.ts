@@ -12,8 +12,8 @@ import { receiveNotification } from "./receiver";
 import { ensureReceiverCredentials, rotateReceiverCredentials, type ReceiverCredentials } from "./receiver-credentials";
 import { recordObservations } from "./store";
 import { ensureSubscriptions, subscribedEvents } from "./subscriptions";
-import { serveReceiver } from "./test-support/receiver-server";
-import { readUntil, sandboxBankForFile } from "./test-support/sandbox-bank";
+import { serveReceiver } from "@/tests/support/receiver-server";
+import { readUntil, sandboxBankForFile } from "@/tests/support/sandbox-bank";
 import { startIndexWorker, type IndexWorker } from "./worker";
 
 // The index of the bank against the sandbox bank started for real (demo seed) and a real console database: the
@@ -25,7 +25,6 @@ const fixture = sandboxBankForFile(key);
 
 const basic = (credentials: Pick<ReceiverCredentials, "username" | "secret">) =>
   `Basic ${Buffer.from(`${credentials.username}:${credentials.secret}`).toString("base64")}`;
-
 
 describe.each(testDatabaseTargets)("the index of the bank on $name", (target) => {
   const database = migratedConsoleDatabase(target);
@@ -48,7 +47,10 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
     );
   // The sandbox environment's rows only: the backfill test walks the same bank into "production".
   const inboxRows = (objectId: string) =>
-    database.db.select().from(schema.bankEventInbox).where(and(eq(schema.bankEventInbox.environment, "sandbox"), eq(schema.bankEventInbox.objectId, objectId)));
+    database.db
+      .select()
+      .from(schema.bankEventInbox)
+      .where(and(eq(schema.bankEventInbox.environment, "sandbox"), eq(schema.bankEventInbox.objectId, objectId)));
   const versionsOf = (objectId: string) =>
     database.db
       .select()
@@ -56,7 +58,12 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       .where(and(eq(schema.bankObjectVersions.environment, "sandbox"), eq(schema.bankObjectVersions.objectId, objectId)))
       .orderBy(schema.bankObjectVersions.version);
   const keptState = async (objectId: string) =>
-    (await database.db.select().from(schema.bankObjects).where(and(eq(schema.bankObjects.environment, "sandbox"), eq(schema.bankObjects.id, objectId))))[0];
+    (
+      await database.db
+        .select()
+        .from(schema.bankObjects)
+        .where(and(eq(schema.bankObjects.environment, "sandbox"), eq(schema.bankObjects.id, objectId)))
+    )[0];
   const startWorker = () => (worker = startIndexWorker({ db: database.db, clientFor: async () => fixture.bank, log, pollMs: 50 }));
 
   beforeAll(async () => {
@@ -105,8 +112,16 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
     it.each([
       ["not JSON", "{", /not acceptable JSON/],
       ["an unknown event", { event: "loan.update", op: "update", id: "ach_x", url: "http://bank/ach/ach_x" }, /event: expected <resource>/],
-      ["op not matching the event", { event: "ach.update", op: "create", id: "ach_x", url: "http://bank/ach/ach_x" }, /op: does not match event ach.update/],
-      ["a url of another object", { event: "ach.update", op: "update", id: "ach_x", url: "http://bank/ach/ach_y" }, /url: expected the address of ach_x/],
+      [
+        "op not matching the event",
+        { event: "ach.update", op: "create", id: "ach_x", url: "http://bank/ach/ach_x" },
+        /op: does not match event ach.update/,
+      ],
+      [
+        "a url of another object",
+        { event: "ach.update", op: "update", id: "ach_x", url: "http://bank/ach/ach_y" },
+        /url: expected the address of ach_x/,
+      ],
       ["a missing id", { event: "ach.update", op: "update", url: "http://bank/ach/ach_x" }, /id:/],
       ["an array", [], /\(body\)/],
     ])("refuses %s with 400 naming what is wrong, and stores nothing", async (_name, body, message) => {
@@ -126,14 +141,23 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
     });
 
     it("over HTTP, as the console's own server answers it: headers of a data answer, and a body past the limit refused unstored", async () => {
-      const receiver = await serveReceiver({ credentialsOf: async () => credentials, store: (environment, notification) => writeInbox({ environment, notification }) });
+      const receiver = await serveReceiver({
+        credentialsOf: async () => credentials,
+        store: (environment, notification) => writeInbox({ environment, notification }),
+      });
       try {
         const id = `ach_http_${randomBytes(4).toString("hex")}`;
         const post = (body: string, headers: Record<string, string> = {}) =>
-          fetch(receiver.url("sandbox"), { method: "POST", headers: { authorization: basic(credentials), "content-type": "application/json", ...headers }, body });
+          fetch(receiver.url("sandbox"), {
+            method: "POST",
+            headers: { authorization: basic(credentials), "content-type": "application/json", ...headers },
+            body,
+          });
         const stored = await post(JSON.stringify(notificationOf(id)));
         expect([stored.status, stored.headers.get("content-security-policy"), stored.headers.get("cache-control")]).toEqual([
-          200, "default-src 'none'; frame-ancestors 'none'", "no-store",
+          200,
+          "default-src 'none'; frame-ancestors 'none'",
+          "no-store",
         ]);
         const padded = JSON.stringify({ ...notificationOf(`${id}_big`), padding: "x".repeat(1024 * 1024) });
         expect((await post(padded)).status).toBe(413);
@@ -152,41 +176,73 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       const [transfer] = (await fixture.bank.list_ach({ page_size: 1 })).data as Array<{ id: string }>;
       await receive({ event: "ach.update", op: "update", id: transfer!.id, url: `http://elsewhere.example/ach/${transfer!.id}` });
       startWorker();
-      const rows = await readUntil(() => inboxRows(transfer!.id), (found) => found.every((row) => row.state === "processed"));
+      const rows = await readUntil(
+        () => inboxRows(transfer!.id),
+        (found) => found.every((row) => row.state === "processed"),
+      );
       expect(rows.map((row) => row.outcome)).toEqual(["changed"]);
       expect((await keptState(transfer!.id))?.state).toEqual(await fixture.bank.get_ach(transfer!.id));
-      expect((await versionsOf(transfer!.id)).map((version) => [version.version, version.source, version.eventId])).toEqual([[1, "event", rows[0]!.id]]);
+      expect((await versionsOf(transfer!.id)).map((version) => [version.version, version.source, version.eventId])).toEqual([
+        [1, "event", rows[0]!.id],
+      ]);
     });
 
     it("keeps a notification whose object cannot be fetched, with the reason, and processes it once the bank answers", async () => {
       const [transfer] = (await fixture.bank.list_network_transfer({ page_size: 1, status: "sent" })).data as Array<{ id: string }>;
-      await receive({ event: "network_transfer.update", op: "update", id: transfer!.id, url: `${fixture.sandbox.url}/network_transfer/${transfer!.id}` });
+      await receive({
+        event: "network_transfer.update",
+        op: "update",
+        id: transfer!.id,
+        url: `${fixture.sandbox.url}/network_transfer/${transfer!.id}`,
+      });
       let bankDown = true;
       worker = startIndexWorker({
-        db: database.db, log, pollMs: 50,
-        clientFor: async () => (bankDown ? createBankClient({ baseUrl: "http://127.0.0.1:9", auth: { type: "bearer", token: "x" } }, { retries: 0 }) : fixture.bank),
+        db: database.db,
+        log,
+        pollMs: 50,
+        clientFor: async () =>
+          bankDown ? createBankClient({ baseUrl: "http://127.0.0.1:9", auth: { type: "bearer", token: "x" } }, { retries: 0 }) : fixture.bank,
       });
-      const waiting = await readUntil(() => inboxRows(transfer!.id), (rows) => rows.some((row) => row.error !== null));
+      const waiting = await readUntil(
+        () => inboxRows(transfer!.id),
+        (rows) => rows.some((row) => row.error !== null),
+      );
       expect(waiting).toEqual([expect.objectContaining({ state: "pending", error: expect.stringMatching(/.+/), attempts: 1 })]);
       bankDown = false;
       await database.db.update(schema.bankEventInbox).set({ nextAttemptAt: new Date() }).where(eq(schema.bankEventInbox.objectId, transfer!.id));
-      const settled = await readUntil(() => inboxRows(transfer!.id), (rows) => rows.every((row) => row.state === "processed"));
+      const settled = await readUntil(
+        () => inboxRows(transfer!.id),
+        (rows) => rows.every((row) => row.state === "processed"),
+      );
       expect(settled).toEqual([expect.objectContaining({ state: "processed", error: null, attempts: 2 })]);
     });
 
     it("keeps a new version with the fields that changed when the bank changes an object, through its real webhooks", async () => {
-      const receiver = await serveReceiver({ credentialsOf: async () => credentials, store: (environment, notification) => storeNotification(database.db, environment, notification) });
+      const receiver = await serveReceiver({
+        credentialsOf: async () => credentials,
+        store: (environment, notification) => storeNotification(database.db, environment, notification),
+      });
       try {
         const states = await ensureSubscriptions(fixture.bank, { environment: "sandbox", receiverUrl: receiver.url("sandbox"), credentials });
         expect(states.filter((state) => state.action === "created" || state.action === "updated").length).toBeGreaterThan(0);
         startWorker();
         const [transfer] = (await fixture.bank.list_network_transfer({ page_size: 1, status: "pending" })).data as Array<{ id: string }>;
-        await recordObservations(database.db, "sandbox", [{ resource: "network_transfer", id: transfer!.id, state: await fixture.bank.get_network_transfer(transfer!.id) }], { source: "backfill" });
+        await recordObservations(
+          database.db,
+          "sandbox",
+          [{ resource: "network_transfer", id: transfer!.id, state: await fixture.bank.get_network_transfer(transfer!.id) }],
+          { source: "backfill" },
+        );
         const note = `index test ${randomBytes(4).toString("hex")}`;
         await fixture.bank.patch_network_transfer(transfer!.id, { userdata: { note } });
-        const versions = await readUntil(() => versionsOf(transfer!.id), (found) => found.length >= 2);
+        const versions = await readUntil(
+          () => versionsOf(transfer!.id),
+          (found) => found.length >= 2,
+        );
         expect(versions.at(-1)).toMatchObject({ source: "event", changes: expect.arrayContaining([{ path: "updated_at", kind: "changed" }]) });
-        expect((versions.at(-1)!.changes as Array<{ path: string }>).map((change) => change.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^userdata/)]));
+        expect((versions.at(-1)!.changes as Array<{ path: string }>).map((change) => change.path)).toEqual(
+          expect.arrayContaining([expect.stringMatching(/^userdata/)]),
+        );
         expect((versions.at(-1)!.state as { userdata: unknown }).userdata).toEqual({ note });
       } finally {
         await worker?.stop();
@@ -211,8 +267,11 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       await fixture.bank.delete_webhook(webhook.id);
       await receive({ event: "webhook.update", op: "update", id: webhook.id, url: `${fixture.sandbox.url}/webhook/${webhook.id}` });
       startWorker();
-      await readUntil(() => inboxRows(webhook.id), (rows) => rows.every((row) => row.state === "processed"));
-      expect((await keptState(webhook.id))).toMatchObject({ state: null, goneAt: expect.any(Date), version: 2 });
+      await readUntil(
+        () => inboxRows(webhook.id),
+        (rows) => rows.every((row) => row.state === "processed"),
+      );
+      expect(await keptState(webhook.id)).toMatchObject({ state: null, goneAt: expect.any(Date), version: 2 });
     });
   });
 
@@ -226,7 +285,8 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       expect(again.map((state) => state.action)).toEqual(subscribedEvents.map(() => "unchanged"));
       const ours = async () => {
         const all = [];
-        for await (const webhook of fixture.bank.items("list_webhook", { page_size: 1000 })) all.push(webhook as { url: string; event: string; userdata: unknown });
+        for await (const webhook of fixture.bank.items("list_webhook", { page_size: 1000 }))
+          all.push(webhook as { url: string; event: string; userdata: unknown });
         return all.filter((webhook) => (webhook.userdata as { console_index?: string } | null)?.console_index === "production");
       };
       expect((await ours()).map((webhook) => webhook.event).sort()).toEqual([...subscribedEvents].sort());
@@ -241,15 +301,32 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
 
   describe("backfill", () => {
     it("builds, from an empty index, exactly the bank's lists (ids and latest state) for every resource, resuming from its cursor", async () => {
-            const controller = new AbortController();
+      const controller = new AbortController();
       // Interrupted after its first pages, then run again: it continues from the kept cursor.
       let pagesRead = 0;
-      const counting: BankClient = { ...fixture.bank, call: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.call(...args)), pageAt: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.pageAt(...args)) };
-      expect(await runBackfill({ db: database.db, client: counting, environment: "production", pageSize: 40, pagesPerSecond: 0, log, signal: controller.signal })).toBe("aborted");
-      expect(await runBackfill({ db: database.db, client: fixture.bank, environment: "production", pageSize: 40, pagesPerSecond: 0, log })).toBe("done");
+      const counting: BankClient = {
+        ...fixture.bank,
+        call: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.call(...args)),
+        pageAt: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.pageAt(...args)),
+      };
+      expect(
+        await runBackfill({
+          db: database.db,
+          client: counting,
+          environment: "production",
+          pageSize: 40,
+          pagesPerSecond: 0,
+          log,
+          signal: controller.signal,
+        }),
+      ).toBe("aborted");
+      expect(await runBackfill({ db: database.db, client: fixture.bank, environment: "production", pageSize: 40, pagesPerSecond: 0, log })).toBe(
+        "done",
+      );
       for (const resource of indexedResources) {
         const listed: Array<Record<string, unknown>> = [];
-        for await (const item of fixture.bank.items(`list_${resource}` as ListOperationId, { page_size: 1000 })) listed.push(item as Record<string, unknown>);
+        for await (const item of fixture.bank.items(`list_${resource}` as ListOperationId, { page_size: 1000 }))
+          listed.push(item as Record<string, unknown>);
         const indexed = await database.db
           .select({ id: schema.bankObjects.id, state: schema.bankObjects.state })
           .from(schema.bankObjects)

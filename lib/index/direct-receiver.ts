@@ -51,7 +51,10 @@ export async function answerNotification(receive: Receive, environment: string, 
       const value = request.headers[name];
       if (typeof value === "string") headers.set(name, value);
     }
-    const answer = await receive(new Request(`http://console.internal${request.url}`, { method: "POST", headers, body: new Uint8Array(body) }), environment);
+    const answer = await receive(
+      new Request(`http://console.internal${request.url}`, { method: "POST", headers, body: new Uint8Array(body) }),
+      environment,
+    );
     setDataResponseHeaders(answer.headers, { url: { protocol: "http:" }, forwardedProto: headerValue(request, "x-forwarded-proto") });
     const text = await answer.text();
     answer.headers.set("content-length", String(Buffer.byteLength(text)));

@@ -4,7 +4,7 @@ import { audited } from "@/lib/audit";
 import { csvResponse } from "@/lib/csv/csv-stream";
 import { consoleDb } from "@/lib/db/console";
 import { auditedCsvExport } from "@/lib/export/audited-csv";
-import { eventCsvColumns, everyEvent } from "./events-list";
+import { eventCsvColumns, eventRowFor, everyEvent } from "./events-list";
 import type { EventsFilter } from "./events-list-input";
 
 /**
@@ -23,7 +23,12 @@ export async function exportEventsCsv(filter: EventsFilter, call: Pick<ApiCall, 
       requestId: call.requestId,
     },
     columns: eventCsvColumns,
-    open: async () => everyEvent(db, filter),
+    open: async () => {
+      const rows = everyEvent(db, filter);
+      return (async function* shown() {
+        for await (const row of rows) yield eventRowFor(call.user.role, row);
+      })();
+    },
     log: call.log,
   });
   return csvResponse(body, "events");

@@ -5,7 +5,11 @@ describe("the events page's query string", () => {
   const parse = (search: string) => parseEventsQuery(new URLSearchParams(search), "sandbox");
 
   it("reads filters and paging, the environment defaulting to the active one and empty fields ignored", () => {
-    expect(parse("event=ach.update&object=ach_1&from=2026-11-01&to=2026-11-30T10:15&outcome=error&page_size=25&page_cursor=42&prev_cursors=90,61&environment=")).toEqual({
+    expect(
+      parse(
+        "event=ach.update&object=ach_1&from=2026-11-01&to=2026-11-30T10:15&outcome=error&page_size=25&page_cursor=42&prev_cursors=90,61&environment=",
+      ),
+    ).toEqual({
       ok: true,
       page: {
         filter: { environment: "sandbox", event: "ach.update", object: "ach_1", from: "2026-11-01", to: "2026-11-30T10:15", outcome: "error" },
@@ -14,7 +18,10 @@ describe("the events page's query string", () => {
         state: expect.objectContaining({ history: ["90", "61"] }),
       },
     });
-    expect(parseEventsQuery({ environment: "production", object: " ach_2 " }, "sandbox")).toMatchObject({ ok: true, page: { filter: { environment: "production", object: "ach_2" }, pageSize: 100 } });
+    expect(parseEventsQuery({ environment: "production", object: " ach_2 " }, "sandbox")).toMatchObject({
+      ok: true,
+      page: { filter: { environment: "production", object: "ach_2" }, pageSize: 50 },
+    });
   });
 
   it.each([

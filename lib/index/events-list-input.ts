@@ -23,13 +23,17 @@ export function momentRange(value: string): { start: Date; end: Date } | undefin
   const [, day, minute, second] = match;
   const iso = `${day}T${minute ?? "00:00"}${second ?? ":00"}Z`;
   const start = new Date(iso);
-  if (Number.isNaN(start.getTime()) || start.toISOString().slice(0, 19) !== iso.slice(0, 19)) return undefined;
+  // Year 0000 parses in JavaScript but is no year PostgreSQL keeps: refused like any other impossible date.
+  if (Number.isNaN(start.getTime()) || start.toISOString().slice(0, 19) !== iso.slice(0, 19) || day!.startsWith("0000")) return undefined;
   const unitMs = second ? 1000 : minute ? 60_000 : 86_400_000;
   return { start, end: new Date(start.getTime() + unitMs) };
 }
 
 const moment = (field: string) =>
-  z.string().refine((value) => momentRange(value) !== undefined, `${field}: expected a UTC date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM)`).optional();
+  z
+    .string()
+    .refine((value) => momentRange(value) !== undefined, `${field}: expected a UTC date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM)`)
+    .optional();
 
 const cursor = (field: string) => z.string().regex(/^[1-9]\d{0,17}$/, `${field}: expected the id of an event`);
 
@@ -45,7 +49,10 @@ export const eventsQuery = z.strictObject(
   {
     environment: oneOf("environment", environments),
     event: oneOf("event", eventNames),
-    object: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "object: expected an object id (letters, digits, _ and -)").optional(),
+    object: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,128}$/, "object: expected an object id (letters, digits, _ and -)")
+      .optional(),
     from: moment("from"),
     to: moment("to"),
     outcome: oneOf("outcome", eventOutcomes),
@@ -53,7 +60,10 @@ export const eventsQuery = z.strictObject(
       .string()
       .regex(/^\d+$/, "page_size: expected a whole number")
       .transform(Number)
-      .refine((size) => size >= eventsPageSizes.min && size <= eventsPageSizes.max, `page_size: expected ${eventsPageSizes.min} to ${eventsPageSizes.max}`)
+      .refine(
+        (size) => size >= eventsPageSizes.min && size <= eventsPageSizes.max,
+        `page_size: expected ${eventsPageSizes.min} to ${eventsPageSizes.max}`,
+      )
       .optional(),
     page_cursor: cursor("page_cursor").optional(),
     [historyParameter]: z.array(cursor(historyParameter)).optional(),
@@ -91,7 +101,11 @@ export function parseEventsQuery(
 ): { ok: true; page: EventsPage } | { ok: false; error: string } {
   const state = listStateFrom(params);
   // A form sends every field, empty or not: an empty one is no filter.
-  const given = Object.fromEntries(Object.entries(state.query).filter(([, value]) => value.trim() !== "").map(([name, value]) => [name, value.trim()]));
+  const given = Object.fromEntries(
+    Object.entries(state.query)
+      .filter(([, value]) => value.trim() !== "")
+      .map(([name, value]) => [name, value.trim()]),
+  );
   const parsed = eventsQuery.safeParse(state.history.length > 0 ? { ...given, [historyParameter]: state.history } : given);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "invalid filter" };
   const { environment = activeEnvironment, event, object, from, to, outcome, page_size: pageSize, page_cursor: after } = parsed.data;
@@ -101,7 +115,12 @@ export function parseEventsQuery(
   const read = listStateFrom({ ...filterParameters(filter), page_size: given.page_size, page_cursor: after });
   return {
     ok: true,
-    page: { filter, pageSize: pageSize ?? eventsPageSizes.default, after: after === undefined ? undefined : Number(after), state: { ...read, history: state.history } },
+    page: {
+      filter,
+      pageSize: pageSize ?? eventsPageSizes.default,
+      after: after === undefined ? undefined : Number(after),
+      state: { ...read, history: state.history },
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { everyEvent, eventsQueryOf, listEvents } from "./events-list";
+import { eventRowFor, everyEvent, eventsQueryOf, listEvents, type EventRow } from "./events-list";
 import type { EventsFilter } from "./events-list-input";
 import { markForRetry, markProcessed, storeNotification } from "./inbox";
 
@@ -22,11 +22,16 @@ const notification = (id: string, op: "create" | "update" = "update") => ({
 
 describe.each(testDatabaseTargets)("the events list on $name", (target) => {
   const database = migratedConsoleDatabase(target);
-  const receive = (id: string, op: "create" | "update" = "update", environment: Environment = "sandbox") => storeNotification(database.db, environment, notification(id, op));
+  const receive = (id: string, op: "create" | "update" = "update", environment: Environment = "sandbox") =>
+    storeNotification(database.db, environment, notification(id, op));
   const list = (filter: Partial<EventsFilter>, page: { limit: number; after?: number } = { limit: 100 }) =>
     listEvents(database.db, { environment: "sandbox", ...filter }, page);
   /** Places an event at a known time (the receiver stamps `now()`). */
-  const receivedAt = (id: number, at: string) => database.db.update(schema.bankEventInbox).set({ receivedAt: new Date(at) }).where(eq(schema.bankEventInbox.id, id));
+  const receivedAt = (id: number, at: string) =>
+    database.db
+      .update(schema.bankEventInbox)
+      .set({ receivedAt: new Date(at) })
+      .where(eq(schema.bankEventInbox.id, id));
 
   it("shows each notification once with its deliveries, attempts and what processing found, newest first", async () => {
     const object = uniqueId("ach");
@@ -37,7 +42,16 @@ describe.each(testDatabaseTargets)("the events list on $name", (target) => {
 
     const rows = await list({ object });
     expect(rows.map((row) => row.id)).toEqual([updated.id, created.id]);
-    expect(rows[1]).toMatchObject({ environment: "sandbox", event: "ach.create", resource: "ach", objectId: object, deliveries: 2, outcome: "changed", error: null, nextAttemptAt: null });
+    expect(rows[1]).toMatchObject({
+      environment: "sandbox",
+      event: "ach.create",
+      resource: "ach",
+      objectId: object,
+      deliveries: 2,
+      outcome: "changed",
+      error: null,
+      nextAttemptAt: null,
+    });
     expect(rows[1]!.processedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(rows[1]!.lastReceivedAt >= rows[1]!.receivedAt).toBe(true);
     expect(rows[0]).toMatchObject({ event: "ach.update", deliveries: 1, attempts: 0, outcome: "pending", processedAt: null });
@@ -54,7 +68,9 @@ describe.each(testDatabaseTargets)("the events list on $name", (target) => {
       await markProcessed(database.db, rowId, outcome as keyof typeof processed);
     }
 
-    expect(await list({ object, outcome: "error" })).toEqual([expect.objectContaining({ id: ids.error, outcome: "error", error: "bank answered 503", attempts: 1 })]);
+    expect(await list({ object, outcome: "error" })).toEqual([
+      expect.objectContaining({ id: ids.error, outcome: "error", error: "bank answered 503", attempts: 1 }),
+    ]);
     expect((await list({ object, outcome: "error" }))[0]!.nextAttemptAt).not.toBeNull();
     expect((await list({ object, outcome: "pending" })).map((row) => row.id)).toEqual([ids.pending]);
     for (const [outcome, id] of Object.entries(processed)) {
@@ -139,7 +155,33 @@ describe.each(testDatabaseTargets)("the events list on $name", (target) => {
   });
 
   it("gives an unknown cursor an empty page rather than an error", async () => {
-    const [{ max }] = (await database.db.execute<{ max: string | null }>(sql`SELECT max(id)::text AS max FROM ${schema.bankEventInbox}`)).rows as [{ max: string | null }];
+    const [{ max }] = (await database.db.execute<{ max: string | null }>(sql`SELECT max(id)::text AS max FROM ${schema.bankEventInbox}`)).rows as [
+      { max: string | null },
+    ];
     expect(await list({}, { limit: 10, after: Number(max ?? 0) + 1000 })).toEqual([]);
+  });
+});
+
+describe("an event row as each role sees it", () => {
+  const row: EventRow = {
+    id: 1,
+    environment: "sandbox",
+    event: "ach.update",
+    resource: "ach",
+    objectId: "ach_1",
+    receivedAt: "2026-11-25T10:00:00.000Z",
+    lastReceivedAt: "2026-11-25T10:00:00.000Z",
+    deliveries: 1,
+    attempts: 2,
+    outcome: "error",
+    error: "get_ach (GET /ach/ach_1): the bank could not be reached (ECONNREFUSED: connect ECONNREFUSED 10.0.0.7:4010)",
+    processedAt: null,
+    nextAttemptAt: null,
+  };
+
+  it("shows the fetch error's text only to roles with audit:read; others are told the bank could not be read", () => {
+    for (const role of ["viewer", "operations"] as const) expect(eventRowFor(role, row)).toEqual({ ...row, error: "the bank could not be read" });
+    for (const role of ["compliance", "admin"] as const) expect(eventRowFor(role, row)).toBe(row);
+    expect(eventRowFor("viewer", { ...row, error: null }).error).toBeNull();
   });
 });

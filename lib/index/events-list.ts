@@ -1,11 +1,12 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import type { ResourceName } from "@/lib/contract/events";
+import type { ResourceName } from "@/lib/contract/names";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
+import { can, type Role } from "@/lib/permissions";
 import { momentRange, type EventOutcome, type EventsFilter } from "./events-list-input";
+import type { ConsoleDb } from "@/lib/db/console-db";
+import { failureSummary } from "./timeline";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 const inbox = schema.bankEventInbox;
 
 export interface EventRow {
@@ -24,6 +25,14 @@ export interface EventRow {
   processedAt: string | null;
   /** When a waiting event is tried again; null once processed. */
   nextAttemptAt: string | null;
+}
+
+/**
+ * A row as `role` may see it: the fetch error's text (a bank error names internal addresses and ports) only for roles
+ * holding `audit:read`; others are told that the bank could not be read (as History tells them, lib/index/timeline.ts).
+ */
+export function eventRowFor(role: Role, row: EventRow): EventRow {
+  return row.error && !can(role, "audit:read") ? { ...row, error: failureSummary.event } : row;
 }
 
 function outcomeCondition(outcome: EventOutcome): SQL | undefined {
@@ -96,5 +105,17 @@ export async function* everyEvent(db: ConsoleDb, filter: EventsFilter, pageSize 
 
 /** The export's CSV columns, in order (cells written by the shared writer's rules: lib/csv). */
 export const eventCsvColumns = [
-  "id", "environment", "event", "resource", "objectId", "receivedAt", "lastReceivedAt", "deliveries", "attempts", "outcome", "error", "processedAt", "nextAttemptAt",
+  "id",
+  "environment",
+  "event",
+  "resource",
+  "objectId",
+  "receivedAt",
+  "lastReceivedAt",
+  "deliveries",
+  "attempts",
+  "outcome",
+  "error",
+  "processedAt",
+  "nextAttemptAt",
 ] as const satisfies ReadonlyArray<keyof EventRow>;

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import type { BankNotification } from "./notification";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 const inbox = schema.bankEventInbox;
 
 export type InboxRow = typeof inbox.$inferSelect;
@@ -14,7 +13,11 @@ export type ProcessingOutcome = NonNullable<InboxRow["outcome"]>;
  * Stores a received notification: a new row, or one more delivery on the row for the same event and object that
  * has not been tried yet (the bank delivers at least once, so a repeat is expected and processed once).
  */
-export async function storeNotification(db: ConsoleDb, environment: Environment, notification: BankNotification): Promise<{ id: number; deliveries: number }> {
+export async function storeNotification(
+  db: ConsoleDb,
+  environment: Environment,
+  notification: BankNotification,
+): Promise<{ id: number; deliveries: number }> {
   const [row] = await storeNotifications(db, [{ environment, notification }]);
   return row!;
 }
@@ -34,7 +37,16 @@ export async function storeNotifications(db: ConsoleDb, received: ReceivedNotifi
     const key = JSON.stringify([environment, notification.event, notification.id]);
     const repeat = rows.get(key);
     if (repeat) repeat.deliveries! += 1;
-    else rows.set(key, { environment, event: notification.event, op: notification.op, resource: notification.resource, objectId: notification.id, url: notification.url, deliveries: 1 });
+    else
+      rows.set(key, {
+        environment,
+        event: notification.event,
+        op: notification.op,
+        resource: notification.resource,
+        objectId: notification.id,
+        url: notification.url,
+        deliveries: 1,
+      });
   }
   if (rows.size === 0) return [];
   return db
@@ -64,7 +76,10 @@ export function createInboxWriter(db: ConsoleDb, maxBatch = 200): (received: Rec
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
       try {
-        await storeNotifications(db, batch.map((entry) => entry.received));
+        await storeNotifications(
+          db,
+          batch.map((entry) => entry.received),
+        );
         for (const entry of batch) entry.settle();
       } catch (error) {
         for (const entry of batch) entry.settle(error);
@@ -97,7 +112,11 @@ export async function claimDueNotifications(db: ConsoleDb, limit: number, leaseM
     RETURNING id`);
   const ids = result.rows.map((row) => Number(row.id));
   if (ids.length === 0) return [];
-  return db.select().from(inbox).where(sql`${inbox.id} IN ${ids}`).orderBy(inbox.id);
+  return db
+    .select()
+    .from(inbox)
+    .where(sql`${inbox.id} IN ${ids}`)
+    .orderBy(inbox.id);
 }
 
 export async function markProcessed(db: ConsoleDb, id: number, outcome: ProcessingOutcome): Promise<void> {

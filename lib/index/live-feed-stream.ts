@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { badInput } from "@/lib/api/errors";
-import type { RouteDefinition } from "@/lib/api/route";
+import type { ApiCall, RouteDefinition } from "@/lib/api/route";
 import { mayWatch, type LiveFeed, type LiveMessage } from "./live-feed";
 
 /** A version id as the client sends it back: a whole number, as `?after=` and as the `Last-Event-ID` header. */
-const versionId = z.string().regex(/^(0|[1-9][0-9]{0,14})$/, "expected a version id (a whole number, as the stream's event ids)").transform(Number);
+const versionId = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,14})$/, "expected a version id (a whole number, as the stream's event ids)")
+  .transform(Number);
 
 const liveQuery = z.object({ after: versionId.optional() });
 
@@ -37,7 +40,8 @@ export function liveStreamRoute(feed: () => Promise<LiveFeed>): RouteDefinition<
   return {
     permission: "bank:read",
     query: liveQuery,
-    async handle({ request, query, user }) {
+    // Served over HTTP only (no page reads a stream), so the request is always there.
+    async handle({ request, query, user }: ApiCall<unknown, z.infer<typeof liveQuery>> & { request: Request }) {
       const header = request.headers.get("last-event-id");
       const parsedHeader = header === null || header === "" ? undefined : versionId.safeParse(header.trim());
       if (parsedHeader && !parsedHeader.success) throw badInput(`Invalid Last-Event-ID header: ${parsedHeader.error.issues[0]!.message}`);

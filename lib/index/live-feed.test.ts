@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { StaffUser } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import { createApiRoute } from "@/lib/api/route";
 import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
@@ -48,17 +48,22 @@ describe.each(testDatabaseTargets)("the live feed on $name", (target) => {
   async function writeVersions(count: number, db = database.db): Promise<string[]> {
     const ids = Array.from({ length: count }, () => `ach_live_${randomBytes(5).toString("hex")}`);
     for (const id of ids) {
-      await recordObservations(db, "sandbox", [{ resource: "ach", id, state: { id, status: "pending", updated_at: new Date().toISOString() } }], { source: "event" });
+      await recordObservations(db, "sandbox", [{ resource: "ach", id, state: { id, status: "pending", updated_at: new Date().toISOString() } }], {
+        source: "event",
+      });
     }
     return ids;
   }
 
   async function versionIds(objectIds: string[]): Promise<number[]> {
-    const rows = await database.pool.query<{ id: string }>("SELECT id FROM console.bank_object_versions WHERE object_id = ANY($1) ORDER BY id", [objectIds]);
+    const rows = await database.pool.query<{ id: string }>("SELECT id FROM console.bank_object_versions WHERE object_id = ANY($1) ORDER BY id", [
+      objectIds,
+    ]);
     return rows.rows.map((row) => Number(row.id));
   }
 
-  const newestId = async () => Number((await database.pool.query<{ id: string | null }>("SELECT max(id) AS id FROM console.bank_object_versions")).rows[0]!.id ?? 0);
+  const newestId = async () =>
+    Number((await database.pool.query<{ id: string | null }>("SELECT max(id) AS id FROM console.bank_object_versions")).rows[0]!.id ?? 0);
 
   it("passes every version written by the index to a subscriber, in order, with its kind and object id only", async () => {
     const start = await newestId();
@@ -80,7 +85,9 @@ describe.each(testDatabaseTargets)("the live feed on $name", (target) => {
     const subscriber = collector();
     await feed().subscribe(earlierIds[1]!, subscriber.deliver);
     expect(subscriber.messages).toEqual([
-      ...earlier.slice(2).map((objectId, index) => ({ type: "change", change: { id: earlierIds[index + 2], environment: "sandbox", resource: "ach", objectId } })),
+      ...earlier
+        .slice(2)
+        .map((objectId, index) => ({ type: "change", change: { id: earlierIds[index + 2], environment: "sandbox", resource: "ach", objectId } })),
       { type: "ready", latestId: earlierIds[3] },
     ]);
     const later = await writeVersions(3);
@@ -115,10 +122,16 @@ describe.each(testDatabaseTargets)("the live feed on $name", (target) => {
     const behind = collector();
     const running = feed({ maxCatchUp: 3 });
     await running.subscribe(start, behind.deliver);
-    expect(behind.messages).toEqual([{ type: "reset", latestId: newest }, { type: "ready", latestId: newest }]);
+    expect(behind.messages).toEqual([
+      { type: "reset", latestId: newest },
+      { type: "ready", latestId: newest },
+    ]);
     const ahead = collector();
     await running.subscribe(newest + 1000, ahead.deliver);
-    expect(ahead.messages).toEqual([{ type: "reset", latestId: newest }, { type: "ready", latestId: newest }]);
+    expect(ahead.messages).toEqual([
+      { type: "reset", latestId: newest },
+      { type: "ready", latestId: newest },
+    ]);
   });
 
   it("reaches two feeds on two pools of one database with a change written through a third connection", async () => {

@@ -20,10 +20,7 @@ export interface LiveChange {
  * everything again), then `ready` with the newest id when it subscribed, then every later `change` as it commits.
  * Each change is told once.
  */
-export type LiveMessage =
-  | { type: "change"; change: LiveChange }
-  | { type: "reset"; latestId: number }
-  | { type: "ready"; latestId: number };
+export type LiveMessage = { type: "change"; change: LiveChange } | { type: "reset"; latestId: number } | { type: "ready"; latestId: number };
 
 export interface LiveSubscription {
   close(): void;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { resourcePaths, type ResourceName } from "@/lib/contract/events";
+import { resourcePaths, type ResourceName } from "@/lib/contract/names";
 
 /**
  * A notification as the bank sends it (spec, Events): `{event, op, id, url}`. It is never trusted for state: the

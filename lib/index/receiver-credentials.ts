@@ -1,11 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { Environment } from "@/lib/credentials/environments";
 import { seal, unseal } from "@/lib/credentials/seal";
 import * as schema from "@/lib/db/console-schema";
-
-type ConsoleDb = NodePgDatabase<typeof schema>;
+import type { ConsoleDb } from "@/lib/db/console-db";
 
 /** The Basic credentials the bank sends with every notification to the console's receiver. */
 export interface ReceiverCredentials {
@@ -33,7 +31,13 @@ export async function loadReceiverCredentials(db: ConsoleDb, environment: Enviro
 export async function ensureReceiverCredentials(db: ConsoleDb, environment: Environment, key: Buffer, actor: string): Promise<ReceiverCredentials> {
   await db
     .insert(schema.receiverCredentials)
-    .values({ environment, username: `console-${environment}`, keyId: newKeyId(), sealedSecret: seal(newSecret(), key, sealContext(environment)), createdBy: actor })
+    .values({
+      environment,
+      username: `console-${environment}`,
+      keyId: newKeyId(),
+      sealedSecret: seal(newSecret(), key, sealContext(environment)),
+      createdBy: actor,
+    })
     .onConflictDoNothing();
   return (await loadReceiverCredentials(db, environment, key))!;
 }

@@ -1,3 +1,4 @@
+import { readBoundedText } from "@/lib/api/bounded-body";
 import { describeIssues } from "@/lib/bank/client";
 import { parseJsonText } from "@/lib/contract/json-text";
 import { isEnvironment, type Environment } from "@/lib/credentials/environments";
@@ -24,11 +25,10 @@ export async function receiveNotification(request: Request, environment: string,
   if (!basicAuthorizationMatches(request.headers.get("authorization"), await dependencies.credentialsOf(environment))) {
     return answer(401, "unauthorized", "Missing or wrong receiver credentials.");
   }
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxNotificationBytes) return answer(413, "payload_too_large", `A notification is at most ${maxNotificationBytes / 1024} KB.`);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxNotificationBytes) return answer(413, "payload_too_large", `A notification is at most ${maxNotificationBytes / 1024} KB.`);
-  const json = parseJsonText(text);
+  // Refused by Content-Length unread, and read with a byte cap (a chunked body declares no length).
+  const read = await readBoundedText(request, maxNotificationBytes);
+  if ("tooLarge" in read) return answer(413, "payload_too_large", `A notification is at most ${maxNotificationBytes / 1024} KB.`);
+  const json = parseJsonText(read.text);
   if ("problem" in json) return answer(400, "invalid_json", `The body is not acceptable JSON: ${json.problem}.`);
   const parsed = bankNotification.safeParse(json.value);
   if (!parsed.success) return answer(400, "invalid_notification", `Invalid notification: ${describeIssues(parsed.error).join("; ")}`);

@@ -44,7 +44,7 @@ describe.each(testDatabaseTargets)("a console killed with notifications acknowle
   it("processes every one of them after a restart", { timeout: 60_000 }, async () => {
     const credentials = await ensureReceiverCredentials(database.db, "sandbox", randomBytes(32), "test");
     const url = database.pool.options.connectionString!;
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/index/test-support/receiver-that-dies.ts", url, credentials.username, credentials.secret], {
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/receiver-that-dies.ts", url, credentials.username, credentials.secret], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     const listening = new Promise<string>((resolve) => linesOf(child, (line) => line.startsWith("listening ") && resolve(line.slice(10))));
@@ -72,7 +72,8 @@ describe.each(testDatabaseTargets)("a console killed with notifications acknowle
     const worker = startIndexWorker({ db: database.db, clientFor: async () => bank, log, pollMs: 100 });
     try {
       const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline && !(await rows()).every((row) => row.state === "processed")) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (Date.now() < deadline && !(await rows()).every((row) => row.state === "processed"))
+        await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       await worker.stop();
     }

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
-
-type ConsoleDb = NodePgDatabase<typeof schema>;
+import type { ConsoleDb } from "@/lib/db/console-db";
 
 /**
  * Deletes versions and processed notifications older than `days`, except each object's latest version (its current
@@ -17,10 +15,10 @@ export async function purgeExpiredVersions(db: ConsoleDb, days: number): Promise
   await db.execute(sql`DELETE FROM ${schema.bankEventInbox} WHERE state = 'processed' AND received_at < now() - ${days} * interval '1 day'`);
 }
 
-/** Everything the index holds of one environment: its objects, versions, notifications and backfill progress. */
+/** Everything the index holds of one environment: its objects, versions, search documents, notifications and backfill progress. */
 export async function purgeEnvironment(db: ConsoleDb, environment: Environment): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const table of [schema.bankObjectVersions, schema.bankObjects, schema.bankEventInbox, schema.indexBackfill]) {
+    for (const table of [schema.bankObjectVersions, schema.bankObjects, schema.bankSearch, schema.bankEventInbox, schema.indexBackfill]) {
       await tx.execute(sql`DELETE FROM ${table} WHERE environment = ${environment}`);
     }
   });

@@ -5,6 +5,7 @@ import { encryptionKey, MissingEncryptionKeyError, type Environment } from "@/li
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { log } from "@/lib/log";
+import { fillMissingSearchDocuments } from "@/lib/search/store";
 import { runBackfill, sweepNewest } from "./backfill";
 import { registerDirectReceiver } from "./direct-receiver";
 import { createInboxWriter, type ReceivedNotification } from "./inbox";
@@ -68,8 +69,12 @@ export function startBackfill(environment: Environment): void {
     if (!client) return;
     const { db } = await consoleDb();
     const result = await runBackfill({
-      db, client, environment, log: indexLog,
-      pageSize: env.INDEX_BACKFILL_PAGE_SIZE, pagesPerSecond: env.INDEX_BACKFILL_PAGES_PER_SECOND,
+      db,
+      client,
+      environment,
+      log: indexLog,
+      pageSize: env.INDEX_BACKFILL_PAGE_SIZE,
+      pagesPerSecond: env.INDEX_BACKFILL_PAGES_PER_SECOND,
     });
     indexLog.info({ environment, result }, "index backfill finished");
   })()
@@ -108,7 +113,8 @@ async function sweepAll(): Promise<void> {
   const { db } = await consoleDb();
   for (const environment of await indexedEnvironments()) {
     const client = await consoleBankClient(environment);
-    if (client) await sweepNewest(db, client, environment, 100).catch((error: unknown) => indexLog.warn({ err: error, environment }, "index sweep failed"));
+    if (client)
+      await sweepNewest(db, client, environment, 100).catch((error: unknown) => indexLog.warn({ err: error, environment }, "index sweep failed"));
   }
   await purgeExpiredVersions(db, env.INDEX_RETENTION_DAYS);
   processState.worker?.wake();
@@ -127,7 +133,14 @@ export async function startBankIndex(): Promise<void> {
   const { db } = await consoleDb();
   processState.worker = startIndexWorker({ db, clientFor: consoleBankClient, log: indexLog });
   registerDirectReceiver(receiveBankEvent);
-  setInterval(() => void sweepAll().catch((error: unknown) => indexLog.error({ err: error }, "index sweep failed")), env.INDEX_SWEEP_INTERVAL_MS).unref();
+  // Objects indexed before the search existed get their search documents (docs/search.md).
+  void fillMissingSearchDocuments(db)
+    .then((written) => written > 0 && indexLog.info({ written }, "search documents written for objects indexed before"))
+    .catch((error: unknown) => indexLog.error({ err: error }, "could not write the missing search documents"));
+  setInterval(
+    () => void sweepAll().catch((error: unknown) => indexLog.error({ err: error }, "index sweep failed")),
+    env.INDEX_SWEEP_INTERVAL_MS,
+  ).unref();
   void (async () => {
     const states = await setUpSubscriptions("sandbox", "system");
     indexLog.info({ created: states.filter((state) => state.action === "created").length }, "sandbox subscriptions ensured");

@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { jsonDiff } from "@/lib/json-diff";
+import { writeSearchDocuments } from "@/lib/search/store";
 import type { ListedResource } from "@/lib/contract/operations";
 import type { ProcessingOutcome } from "./inbox";
-
-type ConsoleDb = NodePgDatabase<typeof schema>;
+import type { ConsoleDb } from "@/lib/db/console-db";
 
 /** One object as the bank answered it, or `state: null` when it answered 404 (deleted). */
 export interface ObservedState {
@@ -74,8 +73,25 @@ export async function recordObservations(
         if (!before || before.state === null) return "gone";
         const version = before.version + 1;
         kept.set(object.id, { ...before, state: null, version });
-        versions.push({ environment, resource: object.resource, objectId: object.id, version, state: null, changes: [], source: from.source, eventId: object.eventId ?? from.eventId });
-        objects.push({ environment, resource: object.resource, id: object.id, state: null, bankUpdatedAt: timeOf(before.bank_updated_at), version, goneAt: new Date() });
+        versions.push({
+          environment,
+          resource: object.resource,
+          objectId: object.id,
+          version,
+          state: null,
+          changes: [],
+          source: from.source,
+          eventId: object.eventId ?? from.eventId,
+        });
+        objects.push({
+          environment,
+          resource: object.resource,
+          id: object.id,
+          state: null,
+          bankUpdatedAt: timeOf(before.bank_updated_at),
+          version,
+          goneAt: new Date(),
+        });
         return "gone";
       }
       const updatedAt = timeOf(object.state.updated_at);
@@ -85,10 +101,25 @@ export async function recordObservations(
       if (before?.state && changes.length === 0) return "unchanged";
       const version = (before?.version ?? 0) + 1;
       kept.set(object.id, { id: object.id, state: object.state, bank_updated_at: updatedAt?.toISOString() ?? null, version });
-      versions.push({ environment, resource: object.resource, objectId: object.id, version, state: object.state, changes, source: from.source, eventId: object.eventId ?? from.eventId });
+      versions.push({
+        environment,
+        resource: object.resource,
+        objectId: object.id,
+        version,
+        state: object.state,
+        changes,
+        source: from.source,
+        eventId: object.eventId ?? from.eventId,
+      });
       objects.push({
-        environment, resource: object.resource, id: object.id, state: object.state, bankUpdatedAt: updatedAt,
-        bankCreatedAt: timeOf(object.state.created_at), version, goneAt: null,
+        environment,
+        resource: object.resource,
+        id: object.id,
+        state: object.state,
+        bankUpdatedAt: updatedAt,
+        bankCreatedAt: timeOf(object.state.created_at),
+        version,
+        goneAt: null,
       });
       return "changed";
     });
@@ -110,6 +141,8 @@ export async function recordObservations(
             goneAt: sql`excluded.gone_at`,
           },
         });
+      // The search document of each object follows its latest state, in the same transaction (docs/search.md).
+      await writeSearchDocuments(tx, environment, latest);
     }
     return outcomes;
   });

@@ -20,15 +20,27 @@ const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Da
 
 describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (target) => {
   const database = migratedConsoleDatabase(target);
-  const observe = (resource: ListedResource, id: string, state: Record<string, unknown> | null, from: ObservationSource, environment: Environment = "sandbox") =>
-    recordObservations(database.db, environment, [{ resource, id, state }], from);
+  const observe = (
+    resource: ListedResource,
+    id: string,
+    state: Record<string, unknown> | null,
+    from: ObservationSource,
+    environment: Environment = "sandbox",
+  ) => recordObservations(database.db, environment, [{ resource, id, state }], from);
   const notify = async (resource: ListedResource, op: "create" | "update", id: string) =>
     (await storeNotification(database.db, "sandbox", { event: `${resource}.${op}`, op, id, url: `http://bank.test/${resource}/${id}`, resource })).id;
-  const read = (resource: ListedResource, objectId: string, role: Role, limit?: number) => readTimeline(database.db, { environment: "sandbox", resource, objectId, role, limit });
+  const read = (resource: ListedResource, objectId: string, role: Role, limit?: number) =>
+    readTimeline(database.db, { environment: "sandbox", resource, objectId, role, limit });
 
   it("merges versions, notifications and audit records newest first, each status change with its changed fields", async () => {
     const id = unique("ach");
-    const ach = (status: string, second: number, error: string | null = null) => ({ id, status, error, amount: "120.15", updated_at: `2025-01-01T00:00:0${second}Z` });
+    const ach = (status: string, second: number, error: string | null = null) => ({
+      id,
+      status,
+      error,
+      amount: "120.15",
+      updated_at: `2025-01-01T00:00:0${second}Z`,
+    });
     await recordAuditEvent(database.db, { actor, environment: "sandbox", action: "ach.note", targetId: id, requestId: unique("req") });
     await nextSecond();
     await observe("ach", id, ach("pending", 1), { source: "backfill" });
@@ -42,7 +54,13 @@ describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (ta
 
     const timeline = await read("ach", id, "viewer");
     expect(timeline.entries.map((entry) => entry.kind)).toEqual(["version", "event", "version", "event", "version", "audit"]);
-    const [returned, returnedNotice, sent, sentNotice, first] = timeline.entries as [VersionEntry, EventEntry, VersionEntry, EventEntry, VersionEntry];
+    const [returned, returnedNotice, sent, sentNotice, first] = timeline.entries as [
+      VersionEntry,
+      EventEntry,
+      VersionEntry,
+      EventEntry,
+      VersionEntry,
+    ];
     expect(returned).toMatchObject({
       version: 3,
       source: "event",
@@ -54,7 +72,11 @@ describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (ta
       ],
     });
     expect(returnedNotice).toMatchObject({ event: "ach.update", deliveries: 2, state: "processed", outcome: "changed", version: 3 });
-    expect(sent).toMatchObject({ version: 2, status: { before: "pending", after: "sent" }, changes: [{ path: "status", before: "pending", after: "sent" }] });
+    expect(sent).toMatchObject({
+      version: 2,
+      status: { before: "pending", after: "sent" },
+      changes: [{ path: "status", before: "pending", after: "sent" }],
+    });
     expect(sentNotice).toMatchObject({ deliveries: 1, version: 2 });
     expect(first).toMatchObject({ version: 1, first: true, source: "backfill", status: { before: null, after: "pending" }, changes: [] });
     const times = timeline.entries.map((entry) => Date.parse(entry.at));
@@ -65,7 +87,12 @@ describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (ta
   it("masks both sides of every change for the viewer, and hides the keys inside a masked value too", async () => {
     const id = unique("person_application");
     const application = (email: string, userdata: Record<string, unknown>, second: number) => ({
-      id, first_name: "Ada", email_address: email, date_of_birth: "1990-04-01", userdata, updated_at: `2025-01-01T00:00:0${second}Z`,
+      id,
+      first_name: "Ada",
+      email_address: email,
+      date_of_birth: "1990-04-01",
+      userdata,
+      updated_at: `2025-01-01T00:00:0${second}Z`,
     });
     await observe("person_application", id, application("ada.lovelace@example.com", {}, 1), { source: "backfill" });
     await observe("person_application", id, application("countess@analytical.example", { case_note: "called 555-0100" }, 2), { source: "sweep" });
@@ -85,8 +112,13 @@ describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (ta
   it("shows who did what to every role, and the audit record's before and after only to roles with audit:read", async () => {
     const id = unique("network_transfer");
     await recordAuditEvent(database.db, {
-      actor, environment: "sandbox", action: "network_transfer.userdata.update", targetId: id, requestId: unique("req"),
-      before: { userdata: { ticket: "OPS-1" } }, after: { userdata: { ticket: "OPS-2" } },
+      actor,
+      environment: "sandbox",
+      action: "network_transfer.userdata.update",
+      targetId: id,
+      requestId: unique("req"),
+      before: { userdata: { ticket: "OPS-1" } },
+      after: { userdata: { ticket: "OPS-2" } },
     });
     const who = { kind: "audit", action: "network_transfer.userdata.update", actorEmail: actor.email, role: "operations", outcome: "succeeded" };
     for (const role of ["viewer", "operations"] as const) {
@@ -102,6 +134,56 @@ describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (ta
     }
   });
 
+  it("shows in a wallet token's timeline the simulation run that made it, found through its card and creation time", async () => {
+    const token = (card: string, createdAt: Date) => ({
+      id: unique("dwt"),
+      card_id: card,
+      status: "active",
+      token_requestor_name: "GOOGLE_PAY",
+      created_at: createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+      updated_at: createdAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    });
+    const simulate = (card: string, environment: Environment = "sandbox") =>
+      recordAuditEvent(database.db, { actor, environment, action: "simulation.run", targetId: card, requestId: unique("req") });
+    const [card, otherCard, productionCard] = [unique("card"), unique("card"), unique("card")];
+    await simulate(card);
+    await simulate(productionCard, "production");
+    const made = token(card, new Date(Date.now() + 500));
+    const later = token(card, new Date(Date.now() + 2 * 60_000));
+    const elsewhere = token(otherCard, new Date());
+    const inProduction = token(productionCard, new Date());
+    for (const state of [made, later, elsewhere, inProduction]) await observe("digital_wallet_token", state.id, state, { source: "sweep" });
+
+    const timeline = await read("digital_wallet_token", made.id, "operations");
+    expect(timeline.entries.filter((entry) => entry.kind === "audit")).toEqual([
+      expect.objectContaining({ action: "simulation.run", actorEmail: actor.email, role: "operations", outcome: "succeeded" }),
+    ]);
+    // A token made long after the run, on another card, or a run in another environment: no run is named.
+    for (const other of [later, elsewhere, inProduction]) {
+      expect((await read("digital_wallet_token", other.id, "operations")).entries.filter((entry) => entry.kind === "audit")).toEqual([]);
+    }
+    // The card's own timeline has the run as always (the record's target).
+    expect((await read("card", card, "viewer")).entries).toEqual([expect.objectContaining({ kind: "audit", action: "simulation.run" })]);
+  });
+
+  it("shows a reveal's reason and the fields it showed to roles with audit:read only", async () => {
+    const id = unique("person_application");
+    await recordAuditEvent(database.db, {
+      actor,
+      environment: "sandbox",
+      action: "person_application.reveal",
+      targetId: id,
+      requestId: unique("req"),
+      before: null,
+      after: { fields: ["date_of_birth", "email_address"], reason: "KYC-77" },
+    });
+    expect(((await read("person_application", id, "viewer")).entries[0] as AuditEntry).reveal).toBeNull();
+    expect(((await read("person_application", id, "compliance")).entries[0] as AuditEntry).reveal).toEqual({
+      fields: ["date_of_birth", "email_address"],
+      reason: "KYC-77",
+    });
+  });
+
   it("says how far back the index has watched the object, and plainly when it has not seen it at all", async () => {
     const id = unique("network_transfer");
     const never = await read("network_transfer", id, "viewer");
@@ -109,16 +191,26 @@ describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (ta
 
     await observe("network_transfer", id, { id, status: "pending", updated_at: "2025-01-01T00:00:01Z" }, { source: "backfill" });
     await observe("network_transfer", id, null, { source: "sweep" });
-    const [kept] = await database.db.query.bankObjects.findMany({ where: (objects, { and, eq }) => and(eq(objects.environment, "sandbox"), eq(objects.id, id)) });
+    const [kept] = await database.db.query.bankObjects.findMany({
+      where: (objects, { and, eq }) => and(eq(objects.environment, "sandbox"), eq(objects.id, id)),
+    });
     const timeline = await read("network_transfer", id, "viewer");
-    expect(timeline.watched).toEqual({ since: kept!.firstSeenAt.toISOString(), firstSeenBy: "backfill", goneAt: kept!.goneAt!.toISOString(), earlierVersionsPurged: false });
+    expect(timeline.watched).toEqual({
+      since: kept!.firstSeenAt.toISOString(),
+      firstSeenBy: "backfill",
+      goneAt: kept!.goneAt!.toISOString(),
+      earlierVersionsPurged: false,
+    });
     expect(timeline.entries[0]).toMatchObject({ kind: "version", version: 2, gone: true, status: null, changes: [] });
   });
 
   it("keeps to the environment asked for, and to the newest entries when there are more than the limit", async () => {
     const id = unique("ach");
-    for (let second = 1; second <= 4; second++) await observe("ach", id, { id, status: "pending", amount: `${second}.00`, updated_at: `2025-01-01T00:00:0${second}Z` }, { source: "sweep" });
+    for (let second = 1; second <= 4; second++)
+      await observe("ach", id, { id, status: "pending", amount: `${second}.00`, updated_at: `2025-01-01T00:00:0${second}Z` }, { source: "sweep" });
     await observe("ach", id, { id, status: "sent", updated_at: "2025-01-01T00:00:09Z" }, { source: "backfill" }, "production");
+    // The same id's console action in the other environment is about another object.
+    await recordAuditEvent(database.db, { actor, environment: "production", action: "ach.userdata.update", targetId: id, requestId: unique("req") });
 
     const timeline = await read("ach", id, "viewer", 2);
     expect(timeline.entries.map((entry) => (entry as VersionEntry).version)).toEqual([4, 3]);
@@ -127,20 +219,81 @@ describe.each(testDatabaseTargets)("the timeline of a bank object on $name", (ta
     expect((timeline.entries[1] as VersionEntry).changes).toEqual([{ path: "amount", kind: "changed", before: "2.00", after: "3.00" }]);
     expect(timeline.watched?.firstSeenBy).toBeNull();
     expect(JSON.stringify(timeline)).not.toContain("sent");
+    expect((await read("ach", id, "admin")).entries.filter((entry) => entry.kind === "audit")).toEqual([]);
   });
 });
 
 describe("merging the timeline", () => {
   const at = "2025-01-01T00:00:05.000Z";
   const audit: AuditRecord = {
-    id: 1, at: "2025-01-01T00:00:05Z", actorId: "usr", actorEmail: "ops@demo.bank", role: "operations", environment: "sandbox",
-    action: "ach.cancel", targetId: "ach_1", before: null, after: null, outcome: "succeeded", error: null, requestId: "req",
+    id: 1,
+    at: "2025-01-01T00:00:05Z",
+    actorId: "usr",
+    actorEmail: "ops@demo.bank",
+    role: "operations",
+    environment: "sandbox",
+    action: "ach.cancel",
+    targetId: "ach_1",
+    before: null,
+    after: null,
+    outcome: "succeeded",
+    error: null,
+    requestId: "req",
   };
-  const version = { id: 7, environment: "sandbox", resource: "ach", objectId: "ach_1", version: 1, state: { id: "ach_1", status: "canceled" }, changes: [], seenAt: new Date(at), source: "event", eventId: 3 } as const;
-  const event = {
-    id: 3, environment: "sandbox", event: "ach.update", op: "update", resource: "ach", objectId: "ach_1", url: "http://bank/ach/ach_1", receivedAt: new Date(at),
-    lastReceivedAt: new Date(at), deliveries: 1, state: "processed", outcome: "changed", attempts: 1, nextAttemptAt: new Date(at), leaseUntil: null, error: null, processedAt: new Date(at),
+  const version = {
+    id: 7,
+    environment: "sandbox",
+    resource: "ach",
+    objectId: "ach_1",
+    version: 1,
+    state: { id: "ach_1", status: "canceled" },
+    changes: [],
+    seenAt: new Date(at),
+    source: "event",
+    eventId: 3,
   } as const;
+  const event = {
+    id: 3,
+    environment: "sandbox",
+    event: "ach.update",
+    op: "update",
+    resource: "ach",
+    objectId: "ach_1",
+    url: "http://bank/ach/ach_1",
+    receivedAt: new Date(at),
+    lastReceivedAt: new Date(at),
+    deliveries: 1,
+    state: "processed",
+    outcome: "changed",
+    attempts: 1,
+    nextAttemptAt: new Date(at),
+    leaseUntil: null,
+    error: null,
+    processedAt: new Date(at),
+  } as const;
+
+  it("tells roles without audit:read that a console action or a fetch failed, never the bank's error text", () => {
+    const bankError = "get_ach (GET /ach/ach_1): the bank could not be reached (ECONNREFUSED: connect ECONNREFUSED 10.0.0.7:3000)";
+    const failedAudit = { ...audit, outcome: "failed" as const, error: bankError };
+    const pendingEvent = { ...event, state: "pending" as const, outcome: null, error: bankError };
+    const errors = (role: Role) =>
+      mergeTimeline({ resource: "ach", versions: [], events: [pendingEvent], audits: [failedAudit], object: null }, role, 10).entries.map(
+        (entry) => (entry as AuditEntry | EventEntry).error,
+      );
+    for (const role of ["viewer", "operations"] as const)
+      expect(errors(role)).toEqual(["the bank could not be read", "Failed; the reason is in the audit log."]);
+    for (const role of ["compliance", "admin"] as const) expect(errors(role)).toEqual([bankError, bankError]);
+  });
+
+  it("leaves the userdata editor's read out of the timeline for roles without audit:read, and keeps it for those with it", () => {
+    const read = { ...audit, id: 2, action: "ach.userdata.read", after: { userdata: { ticket: "T-1" }, updated_at: at } };
+    const actions = (role: Role) =>
+      mergeTimeline({ resource: "ach", versions: [], events: [], audits: [read, audit], object: null }, role, 10).entries.map(
+        (entry) => (entry as AuditEntry).action,
+      );
+    for (const role of ["viewer", "operations"] as const) expect(actions(role)).toEqual(["ach.cancel"]);
+    for (const role of ["compliance", "admin"] as const) expect(actions(role)).toEqual(["ach.userdata.read", "ach.cancel"]);
+  });
 
   it("orders entries of one instant as their causes run, newest first: the version found, the event, the console's action", () => {
     const timeline = mergeTimeline({ resource: "ach", versions: [version], events: [event], audits: [audit], object: null }, "viewer", 10);

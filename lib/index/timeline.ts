@@ -1,5 +1,4 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { listAuditRecords, type AuditRecord } from "@/lib/audit/trail";
 import type { ListedResource } from "@/lib/contract/operations";
 import type { Environment } from "@/lib/credentials/environments";
@@ -8,9 +7,10 @@ import { valueAt } from "@/lib/format";
 import { jsonDiff } from "@/lib/json-diff";
 import { can, type Role } from "@/lib/permissions";
 import { maskedValue, maskForViewer } from "@/lib/pii";
+import { maxLagMs, runOfToken } from "@/lib/simulations/runs";
 import type { FieldChange } from "./store";
+import type { ConsoleDb } from "@/lib/db/console-db";
 
-type ConsoleDb = NodePgDatabase<typeof schema>;
 type VersionRow = typeof schema.bankObjectVersions.$inferSelect;
 type InboxRow = typeof schema.bankEventInbox.$inferSelect;
 
@@ -66,6 +66,8 @@ export interface AuditEntry {
   outcome: AuditRecord["outcome"];
   error: string | null;
   changes: ShownChange[] | null;
+  /** A reveal of personal data: the fields it showed and the reason given (roles with `audit:read` only). */
+  reveal: { fields: string[]; reason: string } | null;
 }
 
 export type TimelineEntry = VersionEntry | EventEntry | AuditEntry;
@@ -136,7 +138,9 @@ function maskedChanges(maskedBefore: Record<string, unknown> | null, maskedAfter
 const textOf = (value: unknown) => (typeof value === "string" ? value : null);
 
 function versionEntries(resource: ListedResource, versions: VersionRow[]): VersionEntry[] {
-  const masked = new Map(versions.map((row) => [row.version, row.state === null ? null : maskForViewer(resource, structuredClone(row.state as Record<string, unknown>))]));
+  const masked = new Map(
+    versions.map((row) => [row.version, row.state === null ? null : maskForViewer(resource, structuredClone(row.state as Record<string, unknown>))]),
+  );
   return versions.map((row) => {
     const after = masked.get(row.version) ?? null;
     const before = masked.get(row.version - 1) ?? null;
@@ -157,7 +161,16 @@ function versionEntries(resource: ListedResource, versions: VersionRow[]): Versi
   });
 }
 
-function eventEntry(row: InboxRow, versionOfEvent: Map<number, number>): EventEntry {
+/**
+ * What a role without `audit:read` is told of a failure: that it failed, not the text (a bank error names internal
+ * addresses, the console's port, the bank's replies).
+ */
+export const failureSummary = {
+  audit: "Failed; the reason is in the audit log.",
+  event: "the bank could not be read",
+} as const;
+
+function eventEntry(row: InboxRow, versionOfEvent: Map<number, number>, showDetails: boolean): EventEntry {
   return {
     kind: "event",
     key: `event-${row.id}`,
@@ -169,7 +182,7 @@ function eventEntry(row: InboxRow, versionOfEvent: Map<number, number>): EventEn
     outcome: row.outcome,
     version: versionOfEvent.get(row.id) ?? null,
     attempts: row.attempts,
-    error: row.error,
+    error: row.error && (showDetails ? row.error : failureSummary.event),
   };
 }
 
@@ -190,10 +203,24 @@ function auditEntry(record: AuditRecord, showChanges: boolean): AuditEntry {
     actorEmail: record.actorEmail,
     role: record.role,
     outcome: record.outcome,
-    error: record.error,
+    error: record.error && (showChanges ? record.error : failureSummary.audit),
     changes: showChanges ? (changes ?? []) : null,
+    reveal: showChanges ? revealOf(record) : null,
   };
 }
+
+function revealOf(record: AuditRecord): AuditEntry["reveal"] {
+  const after = record.after as { fields?: unknown; reason?: unknown } | null;
+  if (!record.action.endsWith(".reveal") || !after || typeof after.reason !== "string" || !Array.isArray(after.fields)) return null;
+  return { fields: after.fields.filter((field): field is string => typeof field === "string"), reason: after.reason };
+}
+
+/**
+ * The userdata editor's read of the current value (`<resource>.userdata.read`): opening the editor changes nothing, so
+ * it is not a timeline entry for roles that do not read the audit log; the audit record stays, and `/audit` and roles
+ * with `audit:read` still see who read the unmasked value.
+ */
+export const isEditorRead = (action: string) => action.endsWith(".userdata.read");
 
 /** Merges what the three sources hold about one object into one list, newest first, masked for `role`. */
 export function mergeTimeline(sources: TimelineSources, role: Role, limit: number): Timeline {
@@ -201,10 +228,12 @@ export function mergeTimeline(sources: TimelineSources, role: Role, limit: numbe
   const versionOfEvent = new Map(sources.versions.flatMap((row) => (row.eventId === null ? [] : [[row.eventId, row.version] as const])));
   const all: TimelineEntry[] = [
     ...(sources.versions.length > 0 ? versionEntries(sources.resource, sources.versions) : []),
-    ...sources.events.map((row) => eventEntry(row, versionOfEvent)),
-    ...sources.audits.map((record) => auditEntry(record, showsAuditChanges)),
+    ...sources.events.map((row) => eventEntry(row, versionOfEvent, showsAuditChanges)),
+    ...sources.audits.filter((record) => showsAuditChanges || !isEditorRead(record.action)).map((record) => auditEntry(record, showsAuditChanges)),
   ];
-  all.sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || kindOrder[a.kind] - kindOrder[b.kind] || b.key.localeCompare(a.key, "en", { numeric: true }));
+  all.sort(
+    (a, b) => Date.parse(b.at) - Date.parse(a.at) || kindOrder[a.kind] - kindOrder[b.kind] || b.key.localeCompare(a.key, "en", { numeric: true }),
+  );
   const oldestVersion = sources.versions.at(-1);
   const everyVersionRead = sources.versions.length <= limit;
   return {
@@ -239,10 +268,48 @@ export async function readTimeline(db: ConsoleDb, { environment, resource, objec
   // One row more than shown of each source: the merged list's newest `limit` come from these, and the extra version
   // gives the oldest shown version its previous state.
   const [versionRows, eventRows, audits, [object]] = await Promise.all([
-    db.select().from(versions).where(and(eq(versions.environment, environment), eq(versions.objectId, objectId))).orderBy(desc(versions.version)).limit(limit + 1),
-    db.select().from(inbox).where(and(eq(inbox.environment, environment), eq(inbox.objectId, objectId))).orderBy(desc(inbox.receivedAt), desc(inbox.id)).limit(limit + 1),
-    listAuditRecords(db, { target: objectId }, { limit: limit + 1 }),
-    db.select({ firstSeenAt: objects.firstSeenAt, goneAt: objects.goneAt }).from(objects).where(and(eq(objects.environment, environment), eq(objects.id, objectId))),
+    db
+      .select()
+      .from(versions)
+      .where(and(eq(versions.environment, environment), eq(versions.objectId, objectId)))
+      .orderBy(desc(versions.version))
+      .limit(limit + 1),
+    db
+      .select()
+      .from(inbox)
+      .where(and(eq(inbox.environment, environment), eq(inbox.objectId, objectId)))
+      .orderBy(desc(inbox.receivedAt), desc(inbox.id))
+      .limit(limit + 1),
+    listAuditRecords(db, { target: objectId, environment }, { limit: limit + 1 }),
+    db
+      .select({ firstSeenAt: objects.firstSeenAt, goneAt: objects.goneAt })
+      .from(objects)
+      .where(and(eq(objects.environment, environment), eq(objects.id, objectId))),
   ]);
-  return mergeTimeline({ resource, versions: versionRows, events: eventRows, audits, object: object ?? null }, role, limit);
+  const madeBy = resource === "digital_wallet_token" ? await simulationOfToken(db, environment, versionRows) : null;
+  const withRun = madeBy && !audits.some((record) => record.id === madeBy.id) ? [...audits, madeBy] : audits;
+  return mergeTimeline({ resource, versions: versionRows, events: eventRows, audits: withRun, object: object ?? null }, role, limit);
+}
+
+/**
+ * The simulation run that made a wallet token (lib/simulations/runs.ts): its audit record is about the card, since the
+ * bank names the token only afterwards, so the token's History finds it through the card and the token's creation
+ * time as the index keeps them. Null when the index has no state of the token or no run fits.
+ */
+async function simulationOfToken(db: ConsoleDb, environment: Environment, versions: VersionRow[]): Promise<AuditRecord | null> {
+  const state = versions.find((row) => row.state !== null)?.state as { id?: unknown; card_id?: unknown; created_at?: unknown } | undefined;
+  if (!state || typeof state.id !== "string" || typeof state.card_id !== "string" || typeof state.created_at !== "string") return null;
+  const created = Date.parse(state.created_at);
+  if (!Number.isFinite(created)) return null;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const runs = await listAuditRecords(
+    db,
+    { target: state.card_id, action: "simulation.run", from: day(created - maxLagMs), to: day(created + maxLagMs) },
+    { limit: 50 },
+  );
+  const token = { id: state.id, card_id: state.card_id, created_at: state.created_at };
+  return runOfToken(
+    token,
+    runs.filter((record) => record.environment === environment),
+  );
 }

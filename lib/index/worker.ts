@@ -71,8 +71,16 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
         return row.environment === environment && result.status === "fulfilled" ? [{ row, state: result.value }] : [];
       });
       try {
-        const outcomes = await recordObservations(db, environment, observed.map((entry) => entry.state), { source: "event" });
-        await markAllProcessed(db, observed.map((entry, index) => ({ id: entry.row.id, outcome: outcomes[index]! })));
+        const outcomes = await recordObservations(
+          db,
+          environment,
+          observed.map((entry) => entry.state),
+          { source: "event" },
+        );
+        await markAllProcessed(
+          db,
+          observed.map((entry, index) => ({ id: entry.row.id, outcome: outcomes[index]! })),
+        );
         changed ||= outcomes.some((outcome) => outcome === "changed" || outcome === "gone");
       } catch (error) {
         for (const entry of observed) await retryLater(entry.row, error);

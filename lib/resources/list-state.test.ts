@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { cursorOf, firstRowNumber, hasPreviousPage, listStateFrom, nextPage, previousPage, searchOf, withQuery } from "./list-state";
+import {
+  firstRowNumber,
+  hasPreviousPage,
+  listStateFrom,
+  nextPage,
+  pageSizeOf,
+  previousPage,
+  rememberedPageSize,
+  searchOf,
+  withDefaultPageSize,
+  withoutView,
+  withQuery,
+} from "./list-state";
 
 describe("a list's state in its URL", () => {
   it("keeps the bank's parameters as they are, sorted, and the walked cursors apart", () => {
@@ -9,7 +21,9 @@ describe("a list's state in its URL", () => {
   });
 
   it("reads Next.js searchParams objects the same way as URLSearchParams", () => {
-    expect(listStateFrom({ status: "sent", page_size: "50", prev_cursors: undefined })).toEqual(listStateFrom(new URLSearchParams("page_size=50&status=sent")));
+    expect(listStateFrom({ status: "sent", page_size: "50", prev_cursors: undefined })).toEqual(
+      listStateFrom(new URLSearchParams("page_size=50&status=sent")),
+    );
   });
 
   it("walks forward and back through pages without OFFSET, numbering rows across pages", () => {
@@ -27,18 +41,43 @@ describe("a list's state in its URL", () => {
     expect(previousPage(second)).toEqual(first);
   });
 
-  it("uses the bank's default page size of 100 when the URL names none", () => {
-    expect(firstRowNumber(nextPage(listStateFrom({}), "ach_x"))).toBe(101);
+  it("uses the console's default page size of 50 when the URL names none", () => {
+    expect(firstRowNumber(nextPage(listStateFrom({}), "ach_x"))).toBe(51);
+    expect(withDefaultPageSize(listStateFrom({ status: "sent" })).query).toEqual({ page_size: "50", status: "sent" });
+  });
+
+  it("asks the bank for the remembered page size only when the URL names none: the URL wins", () => {
+    const remembered = rememberedPageSize("25");
+    expect(remembered).toBe(25);
+    const bare = withDefaultPageSize(nextPage(listStateFrom({ status: "sent" }), "ach_x"), remembered);
+    expect(bare).toEqual({ query: { page_cursor: "ach_x", page_size: "25", status: "sent" }, history: [] });
+    expect(firstRowNumber(nextPage(bare, "ach_y"))).toBe(51);
+    expect(pageSizeOf(withDefaultPageSize(listStateFrom({ page_size: "100" }), remembered))).toBe(100);
+  });
+
+  it("ignores a remembered page size that is not one of the sizes offered", () => {
+    for (const value of [undefined, "", "7", "1000", "abc", "50.5"]) expect(rememberedPageSize(value)).toBeUndefined();
+    expect([25, 50, 100, 250].map((size) => rememberedPageSize(String(size)))).toEqual([25, 50, 100, 250]);
   });
 
   it("starts again at the first page when a filter or the page size changes, and drops emptied filters", () => {
     const deep = nextPage(nextPage(listStateFrom({ status: "sent" }), "a"), "b");
-    expect(withQuery(deep, { status: "returned", account_id: "acct_1" })).toEqual({ query: { account_id: "acct_1", status: "returned" }, history: [] });
+    expect(withQuery(deep, { status: "returned", account_id: "acct_1" })).toEqual({
+      query: { account_id: "acct_1", status: "returned" },
+      history: [],
+    });
     expect(withQuery(deep, { status: "" })).toEqual({ query: {}, history: [] });
   });
 
-  it("takes the next cursor from the page_next URL the console gives", () => {
-    expect(cursorOf("/api/bank/ach?page_size=25&page_cursor=ach_9&status=sent")).toBe("ach_9");
-    expect(cursorOf(undefined)).toBeUndefined();
+  it("keeps the saved view a list was opened from apart from the bank's query, through paging and filter changes", () => {
+    const opened = listStateFrom(new URLSearchParams("status=returned&view=view_abc"));
+    expect(opened).toEqual({ query: { status: "returned" }, history: [], view: "view_abc" });
+    expect(searchOf(opened)).toBe("status=returned&view=view_abc");
+    const paged = nextPage(opened, "ach_9");
+    expect(paged.view).toBe("view_abc");
+    expect(previousPage(paged)).toEqual(opened);
+    expect(withQuery(paged, { status: "sent" })).toEqual({ query: { status: "sent" }, history: [], view: "view_abc" });
+    expect(searchOf(withoutView(opened))).toBe("status=returned");
+    expect(listStateFrom(new URLSearchParams("view="))).toEqual({ query: {}, history: [] });
   });
 });

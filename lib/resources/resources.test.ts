@@ -16,7 +16,10 @@ describe("resource definitions", () => {
     for (const definition of resourceList) {
       const shape = Object.keys(listedResources[definition.name].schema.shape);
       const keys = [...definition.columns, ...definition.sections.flatMap((section) => section.fields)].map((field) => field.key.split(".")[0]!);
-      expect(keys.filter((key) => !shape.includes(key)), definition.name).toEqual([]);
+      expect(
+        keys.filter((key) => !shape.includes(key)),
+        definition.name,
+      ).toEqual([]);
     }
   });
 
@@ -39,7 +42,10 @@ describe("filters come from the contract's list queries", () => {
   it("offer every filterable parameter of each list and nothing else", () => {
     for (const definition of resourceList) {
       const expected = Object.keys(listQueries[definition.name].shape).filter((name) => !(name === "page_cursor" || name === "page_size"));
-      expect(filterControls(definition.name).map((control) => control.name), definition.name).toEqual(expected);
+      expect(
+        filterControls(definition.name).map((control) => control.name),
+        definition.name,
+      ).toEqual(expected);
     }
   });
 

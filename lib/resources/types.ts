@@ -4,24 +4,18 @@
  * resource from these definitions. Client-safe on purpose: no zod and no server code, so the browser bundle stays small
  * (the server derives the filter controls from the contract's list queries, lib/resources/filters.ts).
  */
-import type { ListedResource } from "@/lib/contract/operations";
+import type { ResourceName } from "@/lib/contract/names";
 
-export type ResourceName = ListedResource;
+export type { ResourceName };
 
 /** How one value is shown; each format has one renderer (components/bank/value.tsx). */
+/**
+ * How one value is shown; each format has one renderer (components/bank/value.tsx) over the rule set in lib/format.ts.
+ * `enum`: the bank's code in words ("soleprop" → "Sole proprietorship"), the code in the tooltip. `expiry`: a card's
+ * `<key>` month with its `<key minus _month>_year` sibling as MM/YY.
+ */
 export type ValueFormat =
-  | "text"
-  | "mono"
-  | "id"
-  | "money"
-  | "status"
-  | "timestamp"
-  | "date"
-  | "boolean"
-  | "json"
-  | "list"
-  | "address"
-  | "percent";
+  "text" | "mono" | "id" | "money" | "status" | "timestamp" | "date" | "boolean" | "json" | "list" | "address" | "percent" | "enum" | "expiry";
 
 /** Where a value leads: the detail page of the object it names, or a list filtered by it. */
 export type ValueLink = { detail: ResourceName } | { list: ResourceName; filter: string };
@@ -32,6 +26,9 @@ export interface Field {
   label: string;
   format?: ValueFormat;
   link?: ValueLink;
+  /** For `money`: the field saying credit or debit (shown beside the amount), and the field naming the currency (else USD). */
+  direction?: string;
+  currency?: string;
   /** List columns hidden until the user shows them (column visibility is remembered per user in the browser). */
   hiddenByDefault?: boolean;
 }
@@ -49,8 +46,9 @@ export interface ResourceDefinition {
   singular: string;
   /** The console page: `/ach`; detail pages are `${route}/{id}`. */
   route: string;
-  /** The bank's list path (`/ach`); the console proxies it at `/api/bank${apiPath}`. */
+  /** The bank's list path (`/ach`, from the contract's names); the console proxies it at `/api/bank${apiPath}`. */
   apiPath: string;
+  /** The prefix of its ids (`ach_`, from the contract's names). */
   idPrefix: string;
   /** The list's columns, left to right; the first is the id. */
   columns: Field[];
@@ -66,6 +64,9 @@ export interface ResourceDefinition {
   /** The object carries personal data: masked unless a role with `pii:reveal` reveals it (audited). */
   personalData?: boolean;
 }
+
+/** A resource's page as written in definitions/: its path and id prefix come from the contract (index.ts adds them). */
+export type ResourcePage = Omit<ResourceDefinition, "apiPath" | "idPrefix">;
 
 export const id = (label = "Id"): Field => ({ key: "id", label, format: "id" });
 export const createdAt: Field = { key: "created_at", label: "Created", format: "timestamp" };

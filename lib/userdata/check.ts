@@ -5,9 +5,7 @@
  */
 export const userdataMaxBytes = 1024;
 
-export type UserdataCheck =
-  | { ok: true; value: Record<string, unknown>; bytes: number }
-  | { ok: false; reason: string; bytes: number | null };
+export type UserdataCheck = { ok: true; value: Record<string, unknown>; bytes: number } | { ok: false; reason: string; bytes: number | null };
 
 /** Bytes of the compact UTF-8 JSON the console sends (and the bank measures). */
 export function serializedBytes(value: unknown): number {

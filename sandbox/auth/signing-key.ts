@@ -11,7 +11,10 @@ const name = "token_signing_key";
  */
 export async function loadSigningKey(db: SandboxDb, configured?: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await db.insert(sandboxSecrets).values({ name, value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(sandboxSecrets)
+    .values({ name, value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
   const [row] = await db.select().from(sandboxSecrets).where(eq(sandboxSecrets.name, name));
   if (!row) throw new Error("the token signing key could not be stored");
   return new TextEncoder().encode(row.value);

@@ -18,10 +18,7 @@ export async function signBearerToken(signingKey: Uint8Array, keyId: string): Pr
 }
 
 /** The key id a bearer token was issued for, or a reason it is not acceptable. */
-export async function verifyBearerToken(
-  signingKey: Uint8Array,
-  token: string,
-): Promise<{ keyId: string } | { problem: string }> {
+export async function verifyBearerToken(signingKey: Uint8Array, token: string): Promise<{ keyId: string } | { problem: string }> {
   try {
     const { payload } = await jwtVerify(token, signingKey, {
       algorithms: ["HS256"],

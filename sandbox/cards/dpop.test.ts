@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardAccessToken } from "@/lib/contract";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey, sandboxClient } from "../routes/testing/client";
-import { rows, tables } from "../routes/testing/fixtures";
+import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { rows, tables } from "@/tests/support/sandbox-fixtures";
 
 describe.each(testDatabaseTargets)("POST /card/{id}/uxt_access_token (DPoP) on $name", (target) => {
   let sandbox: RunningSandbox;
@@ -23,7 +23,7 @@ describe.each(testDatabaseTargets)("POST /card/{id}/uxt_access_token (DPoP) on $
     keys = await generateKeyPair("ES256", { extractable: true });
     publicJwk = await exportJWK(keys.publicKey);
     htu = `${sandbox.url}/card/card_fixture1/uxt_access_token`;
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await sandbox?.close();
     await drop?.();
@@ -36,8 +36,7 @@ describe.each(testDatabaseTargets)("POST /card/{id}/uxt_access_token (DPoP) on $
       .setIssuedAt(typeof over.claims?.iat === "number" ? over.claims.iat : Math.floor(Date.now() / 1000))
       .sign(over.key ?? keys.privateKey);
   }
-  const post = (dpop: string, cardId = "card_fixture1") =>
-    request(`/card/${cardId}/uxt_access_token`, { method: "POST", json: { dpop } });
+  const post = (dpop: string, cardId = "card_fixture1") => request(`/card/${cardId}/uxt_access_token`, { method: "POST", json: { dpop } });
   const expectRefused = async (dpop: string, reason: string) => {
     const response = await post(dpop);
     expect(response.status).toBe(400);

@@ -75,10 +75,6 @@ export async function verifyDpopProof(db: SandboxDb, proof: string, expected: Pr
 /** Records a jti; refuses one already recorded. Expired records are dropped on the way (indexed by expiry). */
 async function rememberJti(db: SandboxDb, jti: string, expiresAt: Date, now: Date): Promise<void> {
   await db.delete(dpopProofs).where(lt(dpopProofs.expires_at, now));
-  const inserted = await db
-    .insert(dpopProofs)
-    .values({ jti, expires_at: expiresAt })
-    .onConflictDoNothing()
-    .returning({ jti: dpopProofs.jti });
+  const inserted = await db.insert(dpopProofs).values({ jti, expires_at: expiresAt }).onConflictDoNothing().returning({ jti: dpopProofs.jti });
   if (inserted.length === 0) throw invalid("jti has been used before (replayed proof)");
 }

@@ -181,9 +181,7 @@ export const businessApplications = resourceTable(
     naics: text().notNull(),
     naics_description: text().notNull(),
     name: text().notNull(),
-    person_applications: jsonb()
-      .$type<{ id: string; ownership_percentage: number; roles: string[]; title: string }[]>()
-      .notNull(),
+    person_applications: jsonb().$type<{ id: string; ownership_percentage: number; roles: string[]; title: string }[]>().notNull(),
     phone_number: text().notNull(),
     tin: text().notNull(),
     urls: jsonb().$type<string[]>().notNull(),
@@ -244,8 +242,6 @@ export const sandboxSecrets = sandboxSchema.table("secret", {
 });
 
 /** DPoP proof ids already used, kept until the proof could no longer be fresh, so a replay is refused. */
-export const dpopProofs = sandboxSchema.table(
-  "dpop_proof",
-  { jti: text().primaryKey(), expires_at: at().notNull() },
-  (t) => [index("dpop_proof_expires_idx").on(t.expires_at)],
-);
+export const dpopProofs = sandboxSchema.table("dpop_proof", { jti: text().primaryKey(), expires_at: at().notNull() }, (t) => [
+  index("dpop_proof_expires_idx").on(t.expires_at),
+]);

@@ -77,7 +77,9 @@ export const webhookDeliveries = sandboxSchema.table(
   },
   (table) => [
     // Claiming scans only the pending rows, soonest first.
-    index("webhook_deliveries_due_idx").on(table.nextAttemptAt).where(sql`${table.state} = 'pending'`),
+    index("webhook_deliveries_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'pending'`),
     index("webhook_deliveries_webhook_idx").on(table.webhookId, table.state),
     index("webhook_deliveries_event_idx").on(table.eventId),
   ],
@@ -107,6 +109,10 @@ export const deliveryAttempts = sandboxSchema.table(
     latencyMs: integer("latency_ms").notNull(),
     succeeded: boolean("succeeded").notNull(),
     error: text("error"),
+    /** The body POSTed, exactly as sent (null for attempts recorded before it was kept). */
+    requestBody: text("request_body"),
+    /** The start of the receiver's reply (at most 4 KiB as UTF-8), null when no HTTP answer came. */
+    responseBody: text("response_body"),
   },
   (table) => [
     // The deliveries list pages by attempt time, newest first.

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { SandboxDb } from "@/sandbox/db";
-import type { EventOp, ResourceName } from "@/lib/contract/events";
+import type { EventOp } from "@/lib/contract/events";
+import type { ResourceName } from "@/lib/contract/names";
 
 /** An id of the sandbox: `<prefix>_` and 24 random hex characters. */
 export function newId(prefix: string): string {

@@ -15,8 +15,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message: string) =>
-  new ApiError(401, message, { "www-authenticate": 'Basic realm="sandbox bank", Bearer' });
+export const unauthorized = (message: string) => new ApiError(401, message, { "www-authenticate": 'Basic realm="sandbox bank", Bearer' });
 export const notFound = (message: string) => new ApiError(404, message);
 
 /** Writes `{"error": message}` with the error's status. */

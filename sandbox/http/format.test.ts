@@ -25,7 +25,7 @@ describe("rendering rows from PostgreSQL's text output", () => {
       { name: "description", kind: "text" },
     ]);
     expect(format.columns).toBe('"id", "amount", "cross_bank", "effective_date", "created_at", "userdata", "attempt", NULL, "description"');
-    const json = format.render(["nt_\"1", "12.50", "t", "2026-11-23", "2026-11-21 23:53:58+00", '{"a": [1, "x"]}', "3", null, null]);
+    const json = format.render(['nt_"1', "12.50", "t", "2026-11-23", "2026-11-21 23:53:58+00", '{"a": [1, "x"]}', "3", null, null]);
     expect(json).toBe(
       '{"id":"nt_\\"1","amount":"12.50","cross_bank":true,"effective_date":"2026-11-23","created_at":"2026-11-21T23:53:58Z",' +
         '"userdata":{"a": [1, "x"]},"attempt":3,"basic_secret":null,"description":null}',

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { achTransfers, fednowPayments, networkTransfers } from "@/sandbox/db/resources-schema";
 import { events, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
 import { seedDatabase } from "@/sandbox/seed";
-import { createTestContext } from "@/sandbox/seed/test-context";
+import { createTestContext } from "@/tests/support/seed-context";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { BASE_STEP_MS, advanceOnce, lifecycleTiming, startLifecycleEngine } from "./engine";
 import { achOutcome, fednowOutcome, networkTransferOutcome } from "./magic";
@@ -23,8 +23,7 @@ describe.each(testDatabaseTargets)("the lifecycle engine on $name", (target) => 
   const tick = (ms: number) => {
     harness.clock.now = new Date(harness.clock.now.getTime() + ms);
   };
-  const achByStatus = async (statuses: string[]) =>
-    harness.ctx.db.select().from(achTransfers).where(inArray(achTransfers.status, statuses));
+  const achByStatus = async (statuses: string[]) => harness.ctx.db.select().from(achTransfers).where(inArray(achTransfers.status, statuses));
 
   /** Moves the clock a step at a time until nothing moves any more (every object in a terminal state). */
   const runToTerminalStates = async () => {
@@ -91,7 +90,11 @@ describe.each(testDatabaseTargets)("the lifecycle engine on $name", (target) => 
       const outcome = fednowOutcome({ amount: payment.amount, payment_type: payment.payment_type === "debit" ? "debit" : "credit" });
       if (outcome.status === "error") expect(payment.status).toBe("error");
       else if (payment.payment_type === "credit") expect(payment.status).toBe("done");
-      else expect({ status: payment.status, external_status: payment.external_status }).toEqual({ status: "sent", external_status: outcome.externalStatus });
+      else
+        expect({ status: payment.status, external_status: payment.external_status }).toEqual({
+          status: "sent",
+          external_status: outcome.externalStatus,
+        });
     }
   });
 
@@ -107,10 +110,16 @@ describe.each(testDatabaseTargets)("the lifecycle engine on $name", (target) => 
 
   it("emits an update event for every object it changed, of every resource", async () => {
     await runToTerminalStates();
-    for (const [resource, table] of [["network_transfer", networkTransfers], ["fednow", fednowPayments]] as const) {
+    for (const [resource, table] of [
+      ["network_transfer", networkTransfers],
+      ["fednow", fednowPayments],
+    ] as const) {
       const changed = await harness.ctx.db.select({ id: table.id, updated_at: table.updated_at }).from(table);
       const moved = changed.filter((row) => row.updated_at.getTime() > START.getTime()).map((row) => row.id);
-      const emitted = await harness.ctx.db.select().from(events).where(eq(events.name, `${resource}.update`));
+      const emitted = await harness.ctx.db
+        .select()
+        .from(events)
+        .where(eq(events.name, `${resource}.update`));
       expect(moved.length).toBeGreaterThan(0);
       expect(new Set(emitted.map((event) => event.objectId))).toEqual(new Set(moved));
     }

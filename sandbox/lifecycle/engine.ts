@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { SandboxContext } from "@/sandbox/context";
 import { achTransfers, fednowPayments, networkTransfers } from "@/sandbox/db/resources-schema";
 import { emitEvent } from "@/sandbox/events/emit";
-import type { ResourceName } from "@/lib/contract/events";
+import type { ResourceName } from "@/lib/contract/names";
 import { nextAchState, nextFednowState, nextNetworkTransferState } from "./transitions";
 
 /** At speed 1 an object stays this long in each state; SANDBOX_LIFECYCLE_SPEED divides it. */
@@ -36,7 +36,13 @@ interface Change {
  * Writes changes in short transactions: each row is updated only if still in the state it was read in, gets
  * updated_at = now, and emits `<resource>.update` in the same transaction. Returns how many rows changed.
  */
-async function applyChanges(ctx: SandboxContext, resource: ResourceName, table: PgTable & { id: PgColumn }, changes: Change[], now: Date): Promise<number> {
+async function applyChanges(
+  ctx: SandboxContext,
+  resource: ResourceName,
+  table: PgTable & { id: PgColumn },
+  changes: Change[],
+  now: Date,
+): Promise<number> {
   let applied = 0;
   for (let start = 0; start < changes.length; start += CHANGES_PER_TRANSACTION) {
     const chunk = changes.slice(start, start + CHANGES_PER_TRANSACTION);
@@ -75,7 +81,15 @@ async function advanceAch(ctx: SandboxContext, now: Date, cutoff: Date): Promise
 async function advanceNetworkTransfers(ctx: SandboxContext, now: Date, cutoff: Date): Promise<number> {
   const t = networkTransfers;
   const rows = await ctx.db
-    .select({ id: t.id, status: t.status, amount: t.amount, description: t.description, version: t.version, cross_bank: t.cross_bank, balanced_at: t.balanced_at })
+    .select({
+      id: t.id,
+      status: t.status,
+      amount: t.amount,
+      description: t.description,
+      version: t.version,
+      cross_bank: t.cross_bank,
+      balanced_at: t.balanced_at,
+    })
     .from(t)
     .where(
       and(

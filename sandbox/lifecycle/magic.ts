@@ -7,11 +7,7 @@ import type { FulfillmentStatus } from "@/lib/contract";
  * The rules are documented in docs/sandbox-data.md (a test keeps that table in step with this file).
  */
 
-export type AchOutcome =
-  | { status: "sent" }
-  | { status: "returned"; error: string }
-  | { status: "error"; error: string }
-  | { status: "canceled" };
+export type AchOutcome = { status: "sent" } | { status: "returned"; error: string } | { status: "error"; error: string } | { status: "canceled" };
 
 export type NetworkTransferOutcome = { status: "sent" } | { status: "error"; error: string } | { status: "canceled" };
 
@@ -73,8 +69,16 @@ type FednowInput = { amount: string; payment_type: "credit" | "debit" };
 const debitOnly = { label: "debit", holds: (input: FednowInput) => input.payment_type === "debit" };
 
 export const fednowRules: MagicRule<FednowInput, FednowOutcome>[] = [
-  amountRule("13", { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AC04", message: "Closed account number" } }, debitOnly),
-  amountRule("14", { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AM04", message: "Insufficient funds" } }, debitOnly),
+  amountRule(
+    "13",
+    { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AC04", message: "Closed account number" } },
+    debitOnly,
+  ),
+  amountRule(
+    "14",
+    { status: "settled", externalStatus: "rejected", externalRejectReason: { code: "AM04", message: "Insufficient funds" } },
+    debitOnly,
+  ),
   amountRule("15", { status: "settled", externalStatus: "blocked", externalRejectReason: null }, debitOnly),
   amountRule("16", { status: "settled", externalStatus: "error", externalRejectReason: null }, debitOnly),
   amountRule("66", { status: "error", error: "Payment failed: the FedNow Service did not accept the message (timeout)" }),

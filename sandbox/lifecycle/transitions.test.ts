@@ -46,7 +46,9 @@ describe("network transfer transitions", () => {
 
 describe("instant payment transitions", () => {
   it("ends a credit done and a debit sent with external_status pending, then moves external_status to its end", () => {
-    expect(nextFednowState({ status: "pending", amount: "5.00", payment_type: "credit", external_status: null })).toMatchObject({ status: "processing" });
+    expect(nextFednowState({ status: "pending", amount: "5.00", payment_type: "credit", external_status: null })).toMatchObject({
+      status: "processing",
+    });
     expect(nextFednowState({ status: "processing", amount: "5.00", payment_type: "credit", external_status: null })).toMatchObject({
       status: "done",
       external_status: null,

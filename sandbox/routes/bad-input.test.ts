@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey, sandboxClient } from "./testing/client";
-import { insertFixtures } from "./testing/fixtures";
+import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { insertFixtures } from "@/tests/support/sandbox-fixtures";
 
 /** userdata nested `depth` arrays deep: 60 KB at 30,000, which overflowed the stack in a zod refine (a 500). */
 const nested = (depth: number) => `{"userdata":{"a":${"[".repeat(depth)}${"]".repeat(depth)}}}`;
@@ -20,7 +20,7 @@ describe.each(testDatabaseTargets)("input PostgreSQL cannot store, or too deep t
     request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
     await insertFixtures(sandbox.context.db, 1);
     transferId = ((await request("/network_transfer?page_size=1")).body as { data: { id: string }[] }).data[0]!.id;
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await sandbox?.close();
     await drop?.();
@@ -54,7 +54,11 @@ describe.each(testDatabaseTargets)("input PostgreSQL cannot store, or too deep t
   });
 
   it("accepts userdata nested 31 deep, the most a 32-level body allows", async () => {
-    const answer = await request(`/network_transfer/${transferId}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: nested(30) });
+    const answer = await request(`/network_transfer/${transferId}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: nested(30),
+    });
     expect(answer.status).toBe(200);
   });
 

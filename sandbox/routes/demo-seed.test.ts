@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listedResources } from "@/lib/contract";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey, sandboxClient } from "./testing/client";
+import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
 import { resourceTables } from "./resource-sources";
 
 describe.each(testDatabaseTargets)("the demo data set served over HTTP on $name", (target) => {

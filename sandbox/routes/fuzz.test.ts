@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { expectDocumentedAnswer, fuzzParameters, fuzzRequests, fuzzSeeds, send } from "@/tests/support/fuzz";
 import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey } from "./testing/client";
-import { insertFixtures } from "./testing/fixtures";
+import { demoKey } from "@/tests/support/sandbox-client";
+import { insertFixtures } from "@/tests/support/sandbox-fixtures";
 
 const isErrorBody = (body: unknown) =>
   typeof body === "object" && body !== null && Object.keys(body).length === 1 && typeof (body as { error?: unknown }).error === "string";
@@ -21,20 +21,24 @@ describe.each(testDatabaseTargets)("the sandbox bank under random requests on $n
     drop = database.drop;
     sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey });
     await insertFixtures(sandbox.context.db, 1);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await sandbox?.close();
     await drop?.();
   });
 
-  it.each(fuzzSeeds)("answers every request with a 2xx-4xx in the documented shape ($name)", async ({ seed }) => {
-    await fc.assert(
-      fc.asyncProperty(fuzzRequests, async (request) => {
-        expectDocumentedAnswer(await send(sandbox.url, request, { authorization }), isErrorBody);
-      }),
-      fuzzParameters(seed, 300, 20),
-    );
-  }, 60_000);
+  it.each(fuzzSeeds)(
+    "answers every request with a 2xx-4xx in the documented shape ($name)",
+    async ({ seed }) => {
+      await fc.assert(
+        fc.asyncProperty(fuzzRequests, async (request) => {
+          expectDocumentedAnswer(await send(sandbox.url, request, { authorization }), isErrorBody);
+        }),
+        fuzzParameters(seed, 300, 20),
+      );
+    },
+    120_000,
+  );
 
   it("refuses unauthenticated random requests with a 401 before looking at them", async () => {
     await fc.assert(
@@ -45,5 +49,5 @@ describe.each(testDatabaseTargets)("the sandbox bank under random requests on $n
       }),
       fuzzParameters(fuzzSeeds[0]!.seed, 100, 10),
     );
-  }, 60_000);
+  }, 120_000);
 });

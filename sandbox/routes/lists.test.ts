@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listedResources, moneyPattern, timestampPattern, datePattern } from "@/lib/contract";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey, sandboxClient } from "./testing/client";
-import { insertFixtures, rows, tables } from "./testing/fixtures";
+import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { insertFixtures, rows, tables } from "@/tests/support/sandbox-fixtures";
 import { resourceTables } from "./resource-sources";
 
 type Page = { data: Array<Record<string, unknown>>; page_next?: string };
@@ -31,7 +31,7 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
         }),
       ),
     );
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await sandbox?.close();
     await drop?.();
@@ -131,16 +131,28 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
   });
 
   it("filters by from_date (inclusive) and to_date (exclusive) on the creation day in UTC", async () => {
-    await sandbox.context.db.insert(tables.fednow).values([
-      rows.fednow(100, { id: "fednow_day9", created_at: new Date("2026-03-09T00:00:00Z") }),
-      rows.fednow(101, { id: "fednow_day8", created_at: new Date("2026-03-08T23:59:59Z") }),
-    ]);
+    await sandbox.context.db
+      .insert(tables.fednow)
+      .values([
+        rows.fednow(100, { id: "fednow_day9", created_at: new Date("2026-03-09T00:00:00Z") }),
+        rows.fednow(101, { id: "fednow_day8", created_at: new Date("2026-03-08T23:59:59Z") }),
+      ]);
     const ids = async (query: string) => ((await request(`/fednow?${query}`)).body as Page).data.map((o) => o.id);
     expect(await ids("from_date=2026-03-09&to_date=2026-03-10")).toEqual(["fednow_day9"]);
     expect(await ids("to_date=2026-03-09")).toEqual(["fednow_day8"]);
     expect(await ids("from_date=2026-03-10")).toEqual(["fednow_fixture1", "fednow_fixture2", "fednow_fixture3"]);
     expect((await request("/fednow?from_date=2026-02-30")).status).toBe(400);
   });
+
+  it.each(["/ach", "/fednow", "/network_transfer", "/counterparty", "/deposit_sweep", "/webhook"])(
+    "refuses a date before year 1 on %s with a 400 naming it (PostgreSQL keeps no year 0000)",
+    async (list) => {
+      for (const query of ["from_date=0000-01-01", "to_date=0000-12-31"]) {
+        const response = await request(`${list}?${query}`);
+        expect([response.status, (response.body as { error: string }).error]).toEqual([400, expect.stringContaining(query.split("=")[0]!)]);
+      }
+    },
+  );
 
   it.each([
     ["status", "sent"],
@@ -231,9 +243,7 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
   it("refuses an unknown query parameter with a 400 naming the allowed ones", async () => {
     const response = await request("/deposit_sweep?status=sent");
     expect(response.status).toBe(400);
-    expect((response.body as { error: string }).error).toBe(
-      "Unknown query parameter status; allowed: page_cursor, page_size, from_date, to_date",
-    );
+    expect((response.body as { error: string }).error).toBe("Unknown query parameter status; allowed: page_cursor, page_size, from_date, to_date");
   });
 
   it("refuses a bad filter value or a repeated parameter with a 400 naming it", async () => {

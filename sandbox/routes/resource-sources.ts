@@ -1,8 +1,15 @@
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { listQueries, listedResources, paginationQuery } from "@/lib/contract";
 import {
-  achTransfers, businessApplications, cards, counterparties, depositSweeps, digitalWalletTokens, fednowPayments,
-  networkTransfers, personApplications,
+  achTransfers,
+  businessApplications,
+  cards,
+  counterparties,
+  depositSweeps,
+  digitalWalletTokens,
+  fednowPayments,
+  networkTransfers,
+  personApplications,
 } from "../db/resources-schema";
 import { resourceFields, rowFormat } from "../http/format";
 import type { ListSource } from "../http/pagination";

@@ -6,8 +6,8 @@ import { signBearerToken } from "../auth/tokens";
 import { events } from "../db/webhook-schema";
 import { runKeysCommand } from "../keys-cli";
 import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey, sandboxClient } from "./testing/client";
-import { insertFixtures, tables } from "./testing/fixtures";
+import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { insertFixtures, tables } from "@/tests/support/sandbox-fixtures";
 
 describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) => {
   let sandbox: RunningSandbox;
@@ -25,9 +25,9 @@ describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) 
     request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
     await insertFixtures(sandbox.context.db, 2);
     await sandbox.context.db.insert(tables.card).values({
-      ...(await import("./testing/fixtures")).rows.card(9, { id: "card_fixture_red" }),
+      ...(await import("@/tests/support/sandbox-fixtures")).rows.card(9, { id: "card_fixture_red" }),
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await sandbox?.close();
     await drop?.();
@@ -155,14 +155,65 @@ describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) 
     });
 
     it.each([
-      { what: "PATCH /webhook/{id} with a URL that is not one", method: "PATCH", path: () => `/webhook/${webhookId}`, body: '{"url":"not a url"}', status: 400, names: "url" },
-      { what: "POST /simulation with a body not declared JSON", method: "POST", path: () => "/simulation", body: "type=x", contentType: "text/plain", status: 415, names: "" },
-      { what: "POST /simulation with malformed JSON", method: "POST", path: () => "/simulation", body: '{"type":', status: 400, names: "Malformed JSON" },
+      {
+        what: "PATCH /webhook/{id} with a URL that is not one",
+        method: "PATCH",
+        path: () => `/webhook/${webhookId}`,
+        body: '{"url":"not a url"}',
+        status: 400,
+        names: "url",
+      },
+      {
+        what: "POST /simulation with a body not declared JSON",
+        method: "POST",
+        path: () => "/simulation",
+        body: "type=x",
+        contentType: "text/plain",
+        status: 415,
+        names: "",
+      },
+      {
+        what: "POST /simulation with malformed JSON",
+        method: "POST",
+        path: () => "/simulation",
+        body: '{"type":',
+        status: 400,
+        names: "Malformed JSON",
+      },
       { what: "POST /simulation with a JSON array", method: "POST", path: () => "/simulation", body: "[]", status: 400, names: "" },
-      { what: "POST /simulation without a card id", method: "POST", path: () => "/simulation", body: '{"type":"digital_wallet_token.provisioning","simulation":{}}', status: 400, names: "card_id" },
-      { what: "POST /card/{id}/uxt_access_token with a body not declared JSON", method: "POST", path: () => "/card/card_fixture1/uxt_access_token", body: "dpop=x", contentType: "text/plain", status: 415, names: "" },
-      { what: "POST /card/{id}/uxt_access_token with malformed JSON", method: "POST", path: () => "/card/card_fixture1/uxt_access_token", body: '{"dpop"', status: 400, names: "Malformed JSON" },
-      { what: "POST /card/{id}/uxt_access_token without a proof", method: "POST", path: () => "/card/card_fixture1/uxt_access_token", body: "{}", status: 400, names: "dpop" },
+      {
+        what: "POST /simulation without a card id",
+        method: "POST",
+        path: () => "/simulation",
+        body: '{"type":"digital_wallet_token.provisioning","simulation":{}}',
+        status: 400,
+        names: "card_id",
+      },
+      {
+        what: "POST /card/{id}/uxt_access_token with a body not declared JSON",
+        method: "POST",
+        path: () => "/card/card_fixture1/uxt_access_token",
+        body: "dpop=x",
+        contentType: "text/plain",
+        status: 415,
+        names: "",
+      },
+      {
+        what: "POST /card/{id}/uxt_access_token with malformed JSON",
+        method: "POST",
+        path: () => "/card/card_fixture1/uxt_access_token",
+        body: '{"dpop"',
+        status: 400,
+        names: "Malformed JSON",
+      },
+      {
+        what: "POST /card/{id}/uxt_access_token without a proof",
+        method: "POST",
+        path: () => "/card/card_fixture1/uxt_access_token",
+        body: "{}",
+        status: 400,
+        names: "dpop",
+      },
     ])("$what: answered $status, nothing changes", async ({ method, path, body, contentType, status, names }) => {
       const before = (await allEvents()).length;
       const hookBefore = (await request(`/webhook/${webhookId}`)).body;
@@ -239,9 +290,15 @@ describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) 
       [{ type: "ach.return", simulation: {} }, "Simulation not implemented for ach.return"],
       [{ type: "digital_wallet_token.provisioning", simulation: {} }, "simulation.card_id is required"],
       [{ type: "digital_wallet_token.provisioning", simulation: { card_id: "card_nope" } }, "simulation.card_id card_nope is not the id of a card"],
-      [{ type: "digital_wallet_token.provisioning", simulation: { card_id: "card_fixture1", fulfillment: { status: "maybe" } } }, "simulation.fulfillment.status must be one of"],
       [
-        { type: "digital_wallet_token.provisioning", simulation: { card_id: "card_fixture1", token_service_provider: { token_requestor_name: "APPLE_PAY", token_requestor_id: "40010075001" } } },
+        { type: "digital_wallet_token.provisioning", simulation: { card_id: "card_fixture1", fulfillment: { status: "maybe" } } },
+        "simulation.fulfillment.status must be one of",
+      ],
+      [
+        {
+          type: "digital_wallet_token.provisioning",
+          simulation: { card_id: "card_fixture1", token_service_provider: { token_requestor_name: "APPLE_PAY", token_requestor_id: "40010075001" } },
+        },
         "does not belong to APPLE_PAY",
       ],
       [{ simulation: {} }, "type is required"],

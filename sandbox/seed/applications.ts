@@ -111,7 +111,15 @@ export function generateBusinessApplications(
       urls: rng.chance(0.85) ? [`https://${slug}.example`, ...(rng.chance(0.2) ? [`https://shop.${slug}.example`] : [])] : [],
       userdata: rng.chance(0.2) ? { source: rng.pick(["partner_api", "branch", "web"]) } : null,
       document_ids: Array.from({ length: rng.int(1, 4) }, () => id(rng, "doc_")),
-      publicly_traded: publicCompany ? rng.weighted([[true, 1], [false, 2], [null, 1]] as const) : rng.chance(0.8) ? false : null,
+      publicly_traded: publicCompany
+        ? rng.weighted([
+            [true, 1],
+            [false, 2],
+            [null, 1],
+          ] as const)
+        : rng.chance(0.8)
+          ? false
+          : null,
       org_id: rng.chance(0.9) ? rng.pick(world.orgIds) : null,
       parent_businesses: parentBusinesses,
       created_at: createdAt,

@@ -74,7 +74,14 @@ export function generateSeedData(now: Date, achCount: number) {
   );
   const cardRows = generateCards(root.fork("card"), at, world, persons, demoSizes.card);
   const achRandom = root.fork("ach");
-  const achGenerator = new AchGenerator(achRandom, at, world, counterpartyRows.filter((row) => row.ach), calendar, achCount);
+  const achGenerator = new AchGenerator(
+    achRandom,
+    at,
+    world,
+    counterpartyRows.filter((row) => row.ach),
+    calendar,
+    achCount,
+  );
   return {
     rows: {
       counterparty: counterpartyRows,
@@ -115,7 +122,10 @@ async function indexesOf(client: pg.ClientBase, table: PgTable): Promise<Array<{
   return rows.map((row) =>
     row.kind === "index"
       ? { drop: `DROP INDEX "${config.schema}"."${row.name}"`, create: row.definition }
-      : { drop: `ALTER TABLE ${qualified} DROP CONSTRAINT "${row.name}"`, create: `ALTER TABLE ${qualified} ADD CONSTRAINT "${row.name}" ${row.definition}` },
+      : {
+          drop: `ALTER TABLE ${qualified} DROP CONSTRAINT "${row.name}"`,
+          create: `ALTER TABLE ${qualified} ADD CONSTRAINT "${row.name}" ${row.definition}`,
+        },
   );
 }
 

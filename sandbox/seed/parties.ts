@@ -54,7 +54,14 @@ export function generateCounterparties(rng: SeededRandom, now: Date, count: numb
       id: id(rng, "cp_"),
       name,
       ach: hasAch
-        ? { account_number: accountNumber(rng), account_type: rng.weighted([["checking", 4], ["savings", 1]] as const), routing_number: routingNumber(firstEight) }
+        ? {
+            account_number: accountNumber(rng),
+            account_type: rng.weighted([
+              ["checking", 4],
+              ["savings", 1],
+            ] as const),
+            routing_number: routingNumber(firstEight),
+          }
         : null,
       wire: hasWire ? { account_number: accountNumber(rng), routing_number: routingNumber(firstEight), bank_name: bankName } : null,
       userdata: rng.chance(0.3) ? { vendor_ref: `V-${rng.digits(5)}` } : null,
@@ -110,14 +117,25 @@ export function generateCards(
   const rows = Array.from({ length: count }, (_, index): CardRow => {
     const createdAt = pastInstant(rng, now, HISTORY_DAYS * DAY, DAY);
     const holder = rng.pick(holders);
-    const status = index < cardStatuses.length ? cardStatuses[index]! : rng.weighted([["active", 12], ["unactivated", 2], ["locked", 1], ["canceled", 1]] as const);
+    const status =
+      index < cardStatuses.length
+        ? cardStatuses[index]!
+        : rng.weighted([
+            ["active", 12],
+            ["unactivated", 2],
+            ["locked", 1],
+            ["canceled", 1],
+          ] as const);
     const expiry = new Date(createdAt.getTime() + rng.int(2, 5) * 365 * DAY);
     return {
       id: id(rng, "card_", index >= count - magicSuffixes.length ? magicSuffixes[index - (count - magicSuffixes.length)] : ""),
       account_id: rng.pick(world.accountIds),
       person_id: holder.person_id,
       cardholder_name: `${holder.first} ${holder.last}`.toUpperCase().slice(0, 26),
-      form: rng.weighted([["physical", 2], ["virtual", 1]] as const),
+      form: rng.weighted([
+        ["physical", 2],
+        ["virtual", 1],
+      ] as const),
       last_four: rng.digits(4),
       expiration_month: String(expiry.getUTCMonth() + 1).padStart(2, "0"),
       expiration_year: String(expiry.getUTCFullYear()),
@@ -139,7 +157,11 @@ const requestors = [
 /** Status after provisioning: the fulfillment's own, or for provisioned tokens, their later life. */
 function tokenStatus(rng: SeededRandom, fulfillment: FulfillmentStatus): DigitalWalletTokenStatus {
   if (fulfillment !== "provisioned") return tokenStatusForFulfillment[fulfillment];
-  return rng.weighted([["active", 6], ["suspended", 1], ["deactivated", 1]] as const);
+  return rng.weighted([
+    ["active", 6],
+    ["suspended", 1],
+    ["deactivated", 1],
+  ] as const);
 }
 
 /** Digital wallet tokens: every status present; a card with a magic suffix has a token with the status it forces. */
@@ -157,7 +179,15 @@ export function generateDigitalWalletTokens(rng: SeededRandom, now: Date, cardRo
     const wanted = forced ? undefined : statusesToCover.shift();
     const fulfillment: FulfillmentStatus =
       forced?.fulfillment ??
-      (wanted ? fulfillmentFor(wanted) : rng.weighted([["provisioned", 10], ["decision_green", 2], ["decision_yellow", 1], ["decision_red", 1], ["rejected", 1]] as const));
+      (wanted
+        ? fulfillmentFor(wanted)
+        : rng.weighted([
+            ["provisioned", 10],
+            ["decision_green", 2],
+            ["decision_yellow", 1],
+            ["decision_red", 1],
+            ["rejected", 1],
+          ] as const));
     const status = wanted ?? tokenStatus(rng, fulfillment);
     const createdAt = laterInstant(rng, card.created_at, now, 30 * DAY);
     const requestor = rng.pick(requestors);

@@ -79,12 +79,20 @@ export class AchGenerator {
     /** How many transfers the set will hold. */
     private readonly count: number,
   ) {
-    this.originators = world.orgIds.map((_, i) => `${businessNameWords[i * 3 % businessNameWords.length]} Payments Inc`);
+    this.originators = world.orgIds.map((_, i) => `${businessNameWords[(i * 3) % businessNameWords.length]} Payments Inc`);
   }
 
   private randomPlan(createdAt: Date): AchPlan {
     const rng = this.rng;
-    const rule = rng.weighted<number>([[-1, 90], [0, 2], [1, 1], [2, 1], [3, 1], [achRuleIndex("error"), 2], [achRuleIndex("canceled"), 2]]);
+    const rule = rng.weighted<number>([
+      [-1, 90],
+      [0, 2],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [achRuleIndex("error"), 2],
+      [achRuleIndex("canceled"), 2],
+    ]);
     if (this.now.getTime() - createdAt.getTime() >= IN_FLIGHT_WINDOW) return { stage: "finished", rule };
     return { stage: rng.chance(0.6) ? "new" : "in_flight", rule: rng.chance(0.5) ? rule : -1 };
   }
@@ -116,7 +124,11 @@ export class AchGenerator {
       error: stage === "finished" && "error" in outcome ? outcome.error : null,
       originator_name: rng.chance(0.8) ? rng.pick(this.originators) : null,
       scheduled_settlement: settles ? this.calendar.achScheduledSettlement(effectiveDate, service) : null,
-      sec_code: rng.weighted([["ppd", 6], ["ccd", 3], ["web", 1]] as const),
+      sec_code: rng.weighted([
+        ["ppd", 6],
+        ["ccd", 3],
+        ["web", 1],
+      ] as const),
       service,
       status,
       userdata: rng.chance(0.2) ? { invoice: `INV-${rng.digits(6)}` } : null,
@@ -134,7 +146,13 @@ type NetworkTransferPlan = { stage: Stage; rule: number; v2CrossBank?: boolean }
  * Network transfers: v1 and v2, same-bank and cross-bank; v2 cross-bank transfers that were sent carry balanced_at
  * (their balancing wire). Failures and cancellations carry their magic value (an amount's cents or "FAIL").
  */
-export function generateNetworkTransfers(rng: SeededRandom, now: Date, world: SeedWorld, calendar: CalendarCache, count: number): NetworkTransferRow[] {
+export function generateNetworkTransfers(
+  rng: SeededRandom,
+  now: Date,
+  world: SeedWorld,
+  calendar: CalendarCache,
+  count: number,
+): NetworkTransferRow[] {
   const coverage: NetworkTransferPlan[] = [
     ...networkTransferRules.map((_, rule) => ({ stage: "finished" as const, rule })),
     { stage: "finished", rule: -1, v2CrossBank: true },
@@ -147,7 +165,13 @@ export function generateNetworkTransfers(rng: SeededRandom, now: Date, world: Se
   return Array.from({ length: count }, (_, index): NetworkTransferRow => {
     const plan: NetworkTransferPlan = coverage[index] ?? {
       stage: rng.chance(0.03) ? "new" : "finished",
-      rule: rng.weighted<number>([[-1, 92], [0, 2], [1, 2], [2, 2], [3, 2]]),
+      rule: rng.weighted<number>([
+        [-1, 92],
+        [0, 2],
+        [1, 2],
+        [2, 2],
+        [3, 2],
+      ]),
     };
     const rule = networkTransferRules[plan.rule];
     const createdAt = createdAtFor(rng, now, plan.stage);
@@ -160,7 +184,9 @@ export function generateNetworkTransfers(rng: SeededRandom, now: Date, world: Se
     const failByDescription = rule !== undefined && rule.cents === undefined;
     const description = failByDescription
       ? `FAIL test: ${rng.pick(transferDescriptions).toLowerCase()}`
-      : rng.chance(0.8) ? rng.pick(transferDescriptions) : null;
+      : rng.chance(0.8)
+        ? rng.pick(transferDescriptions)
+        : null;
     const updatedAt = status === "pending" ? createdAt : laterInstant(rng, settlement, now, 10 * MINUTE);
     const [fromAccount, toAccount] = rng.sample(world.accountIds, 2) as [string, string];
     return {
@@ -210,7 +236,14 @@ export function generateFednowPayments(rng: SeededRandom, now: Date, world: Seed
     const plan: FednowPlan = coverage[index] ?? {
       stage: rng.chance(0.03) ? "new" : "finished",
       type: rng.chance(0.5) ? "credit" : "debit",
-      rule: rng.weighted<number>([[-1, 90], [0, 2], [1, 2], [2, 2], [3, 2], [errorRule, 2]]),
+      rule: rng.weighted<number>([
+        [-1, 90],
+        [0, 2],
+        [1, 2],
+        [2, 2],
+        [3, 2],
+        [errorRule, 2],
+      ]),
     };
     const rule = fednowRules[plan.rule];
     const createdAt = createdAtFor(rng, now, plan.external ? "in_flight" : plan.stage);
@@ -238,7 +271,12 @@ export function generateFednowPayments(rng: SeededRandom, now: Date, world: Seed
       external_status: externalStatus,
       external_reject_reason: externalStatus === "rejected" && settled ? outcome.externalRejectReason : null,
       fed_settlement_date: businessDayOnOrAfter(calendar.bankDate(createdAt)),
-      originator_name: plan.type === "debit" ? `${rng.pick(businessNameWords)} Treasury LLC` : rng.chance(0.8) ? `${counterpartyName.first} ${counterpartyName.last}` : null,
+      originator_name:
+        plan.type === "debit"
+          ? `${rng.pick(businessNameWords)} Treasury LLC`
+          : rng.chance(0.8)
+            ? `${counterpartyName.first} ${counterpartyName.last}`
+            : null,
       payment_id: paymentId,
       payment_type: plan.type,
       related_fednow_ids: ids.length > 0 && rng.chance(0.05) ? [rng.pick(ids)] : [],
@@ -249,7 +287,8 @@ export function generateFednowPayments(rng: SeededRandom, now: Date, world: Seed
       },
       status,
       created_at: createdAt,
-      updated_at: status === "pending" ? createdAt : laterInstant(rng, createdAt, now, plan.stage === "finished" && !plan.external ? HOUR : 5 * MINUTE),
+      updated_at:
+        status === "pending" ? createdAt : laterInstant(rng, createdAt, now, plan.stage === "finished" && !plan.external ? HOUR : 5 * MINUTE),
     };
     ids.push(row.id);
     return row;

@@ -13,7 +13,7 @@ import { achOutcome, achRules, fednowOutcome, forcedFulfillmentStatus, networkTr
 import type { TableResource } from "@/sandbox/routes/resource-sources";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { demoSizes, generateSeedData, seedDatabase, seededTables } from "./index";
-import { apiObjects, createTestContext } from "./test-context";
+import { apiObjects, createTestContext } from "@/tests/support/seed-context";
 import { naicsSectors } from "./vocabulary";
 
 const NOW = new Date("2025-11-21T15:04:05Z");
@@ -156,7 +156,10 @@ describe.each(testDatabaseTargets)("seedDatabase on $name", (target) => {
 
   it("writes the rows the generator gives for the same clock (same seed, same data)", () => {
     const data = generateSeedData(NOW, demoSizes.ach);
-    const expectedIds = [...data.achBatches()].flat().map((row) => row.id).sort();
+    const expectedIds = [...data.achBatches()]
+      .flat()
+      .map((row) => row.id)
+      .sort();
     expect(objects.ach.map((ach) => ach.id).sort()).toEqual(expectedIds);
     expect(objects.person_application.map((person) => person.id).sort()).toEqual(data.rows.person_application.map((row) => row.id).sort());
   });

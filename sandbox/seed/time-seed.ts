@@ -38,7 +38,14 @@ try {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   await seedDatabase(
-    { database, db: database.db, baseUrl: "http://127.0.0.1", settings: defaultSandboxSettings, now: () => new Date(), log: createLogger({ level: "info", service: "sandbox" }) },
+    {
+      database,
+      db: database.db,
+      baseUrl: "http://127.0.0.1",
+      settings: defaultSandboxSettings,
+      now: () => new Date(),
+      log: createLogger({ level: "info", service: "sandbox" }),
+    },
     seed,
   );
   const seconds = (performance.now() - started) / 1000;

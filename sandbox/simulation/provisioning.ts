@@ -1,8 +1,6 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import {
-  thirdTokenRequestor, tokenRequestors, tokenStatusForFulfillment, type ProvisioningSimulation,
-} from "@/lib/contract";
+import { thirdTokenRequestor, tokenRequestors, tokenStatusForFulfillment, type ProvisioningSimulation } from "@/lib/contract";
 import type { SandboxContext } from "../context";
 import { cards, digitalWalletTokens } from "../db/resources-schema";
 import { emitEvent, newId } from "../events/emit";
@@ -21,9 +19,7 @@ function requestorOf(provider: ProvisioningSimulation["token_service_provider"])
   const name = provider?.token_requestor_name;
   const id = provider?.token_requestor_id;
   if (name && id && tokenRequestors[name] !== id) {
-    throw badRequest(
-      `simulation.token_service_provider.token_requestor_id ${id} does not belong to ${name} (its id is ${tokenRequestors[name]})`,
-    );
+    throw badRequest(`simulation.token_service_provider.token_requestor_id ${id} does not belong to ${name} (its id is ${tokenRequestors[name]})`);
   }
   if (id) return { name: requestorNameById[id] as string, id };
   const chosen = name ?? "APPLE_PAY";

@@ -2,7 +2,8 @@ import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { SandboxDb } from "@/sandbox/db";
 import { deliveryAttempts, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
 import { emitEvent, newId } from "@/sandbox/events/emit";
-import type { EventOp, ResourceName } from "@/lib/contract/events";
+import type { EventOp } from "@/lib/contract/events";
+import type { ResourceName } from "@/lib/contract/names";
 import { maxDeliveryAttempts, retryDelayMs, type WebhookSettings } from "./settings";
 
 /** A due delivery the worker has claimed, with what it needs to send it. */
@@ -70,10 +71,7 @@ export async function claimDueDeliveries(db: SandboxDb, limit: number, leaseMs: 
 /** Gives claims back without counting an attempt (the worker is stopping). */
 export async function releaseClaims(db: SandboxDb, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .update(webhookDeliveries)
-    .set({ lockedUntil: null })
-    .where(inArray(webhookDeliveries.id, ids));
+  await db.update(webhookDeliveries).set({ lockedUntil: null }).where(inArray(webhookDeliveries.id, ids));
 }
 
 export interface AttemptOutcome {
@@ -82,6 +80,10 @@ export interface AttemptOutcome {
   latencyMs: number;
   succeeded: boolean;
   error: string | null;
+  /** The notification's body as sent (or as it would have been, when the target was refused before connecting). */
+  requestBody: string;
+  /** The start of the reply (worker.ts maxReplyBytes); null when no HTTP answer came. */
+  responseBody: string | null;
 }
 
 /**
@@ -89,12 +91,7 @@ export interface AttemptOutcome {
  * last attempt); a bad response that reaches the error threshold puts the webhook in `error` and emits
  * webhook.update, all in one short transaction.
  */
-export async function recordAttempt(
-  db: SandboxDb,
-  settings: WebhookSettings,
-  delivery: ClaimedDelivery,
-  outcome: AttemptOutcome,
-): Promise<void> {
+export async function recordAttempt(db: SandboxDb, settings: WebhookSettings, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<void> {
   const attempt = delivery.attempts + 1;
   if (outcome.succeeded) return recordDelivered(db, delivery, attempt, outcome);
   const exhausted = attempt >= maxDeliveryAttempts;
@@ -102,11 +99,7 @@ export async function recordAttempt(
   await db.transaction(async (tx) => {
     // Attempts of one webhook are recorded one at a time, so concurrent failures cannot each count one short of
     // the threshold. Webhook before delivery, the order every writer of both follows (no deadlock).
-    const [hook] = await tx
-      .select({ status: webhooks.status })
-      .from(webhooks)
-      .where(eq(webhooks.id, delivery.webhookId))
-      .for("no key update");
+    const [hook] = await tx.select({ status: webhooks.status }).from(webhooks).where(eq(webhooks.id, delivery.webhookId)).for("no key update");
     // A retry of a webhook that left `enabled` while this attempt was in flight waits for its reset.
     const retryState = hook?.status === "enabled" ? "pending" : "paused";
     const state = outcome.succeeded ? "delivered" : exhausted ? "failed" : retryState;
@@ -144,6 +137,8 @@ export async function recordAttempt(
       latencyMs: outcome.latencyMs,
       succeeded: outcome.succeeded,
       error: outcome.error,
+      requestBody: outcome.requestBody,
+      responseBody: outcome.responseBody,
     });
     if (!outcome.succeeded) await enterErrorIfThresholdReached(tx, settings, delivery.webhookId, outcome);
   });
@@ -165,18 +160,14 @@ async function recordDelivered(db: SandboxDb, delivery: ClaimedDelivery, attempt
       returning id
     )
     insert into sandbox.webhook_delivery_attempts
-      (id, delivery_id, webhook_id, event, op, object_id, attempt, url, attempted_at, status_code, latency_ms, succeeded, error)
+      (id, delivery_id, webhook_id, event, op, object_id, attempt, url, attempted_at, status_code, latency_ms, succeeded, error, request_body, response_body)
     select ${newId("whd")}, recorded.id, ${delivery.webhookId}, ${delivery.event}, ${delivery.op}, ${delivery.objectId}, ${attempt},
-      ${delivery.url}, ${outcome.attemptedAt.toISOString()}::timestamptz, ${outcome.statusCode}, ${outcome.latencyMs}, true, null
+      ${delivery.url}, ${outcome.attemptedAt.toISOString()}::timestamptz, ${outcome.statusCode}, ${outcome.latencyMs}, true, null,
+      ${outcome.requestBody}, ${outcome.responseBody}
     from recorded`);
 }
 
-async function enterErrorIfThresholdReached(
-  tx: SandboxDb,
-  settings: WebhookSettings,
-  webhookId: string,
-  outcome: AttemptOutcome,
-): Promise<void> {
+async function enterErrorIfThresholdReached(tx: SandboxDb, settings: WebhookSettings, webhookId: string, outcome: AttemptOutcome): Promise<void> {
   const windowStart = new Date(outcome.attemptedAt.getTime() - settings.errorWindowMs);
   const [counted] = await tx
     .select({ failures: count() })

@@ -4,9 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoKey, sandboxClient } from "@/sandbox/routes/testing/client";
+import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { eventually, startReceiver, type Receiver } from "./testing/receiver";
+import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -36,8 +36,11 @@ function startSandboxProcess(env: Record<string, string>) {
 async function waitUntilServing(url: string, sandbox: { child: ChildProcess; output: string[] }) {
   await eventually(async () => {
     if (sandbox.child.exitCode !== null) throw new Error(`sandbox exited:\n${sandbox.output.join("")}`);
-    return fetch(`${url}/health`).then((response) => response.ok, () => false);
-  }, 60_000);
+    return fetch(`${url}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  }, 120_000);
 }
 
 describe.each(testDatabaseTargets)("webhook deliveries across a killed sandbox on $name", (target) => {
@@ -63,6 +66,8 @@ describe.each(testDatabaseTargets)("webhook deliveries across a killed sandbox o
       SANDBOX_WEBHOOK_TIMEOUT_MS: "1000",
       SANDBOX_WEBHOOK_POLL_MS: "20",
       SANDBOX_WEBHOOK_ERROR_THRESHOLD: "100000",
+      // The test's receiver is on this machine.
+      SANDBOX_WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8,::1/128",
     };
     if (target.name === "pglite") {
       // The child keeps its embedded database on disk, as `npm run sandbox` does by default.
@@ -74,7 +79,7 @@ describe.each(testDatabaseTargets)("webhook deliveries across a killed sandbox o
       env = { ...env, SANDBOX_DATABASE_URL: database.url };
       cleanup = database.drop;
     }
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     if (running && running.child.exitCode === null) {
       running.child.kill("SIGTERM");
@@ -108,9 +113,14 @@ describe.each(testDatabaseTargets)("webhook deliveries across a killed sandbox o
     running = startSandboxProcess(env);
     await waitUntilServing(url, running);
     const acknowledged = await eventually(() => {
-      const ids = new Set(receiver.at("/restart").slice(refusedBeforeKill).map((n) => n.body.id));
+      const ids = new Set(
+        receiver
+          .at("/restart")
+          .slice(refusedBeforeKill)
+          .map((n) => n.body.id),
+      );
       return expected.every((id) => ids.has(id)) && ids;
-    }, 60_000);
+    }, 120_000);
     expect([...acknowledged].sort()).toEqual([...expected].sort());
   }, 180_000);
 });

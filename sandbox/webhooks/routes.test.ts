@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampPattern } from "@/lib/contract";
 import { defaultSandboxSettings } from "@/sandbox/context";
-import { demoKey, sandboxClient } from "@/sandbox/routes/testing/client";
-import { rows, tables } from "@/sandbox/routes/testing/fixtures";
+import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { rows, tables } from "@/tests/support/sandbox-fixtures";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { eventually, startReceiver, type Receiver } from "./testing/receiver";
+import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 
 interface WebhookBody {
   id: string;
@@ -32,6 +32,8 @@ interface DeliveryBody {
   error: string | null;
   succeeded: boolean;
   url: string;
+  request_body: string | null;
+  response_body: string | null;
 }
 interface Page<T> {
   data: T[];
@@ -80,7 +82,7 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
     });
     request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
     await sandbox.context.db.insert(tables.network_transfer).values([1, 2, 3, 4, 5].map((n) => rows.network_transfer(n)));
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await sandbox?.close();
     await receiver?.close();
@@ -96,6 +98,10 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
         `http://127.0.0.1:${consolePort}/api/bank-events/sandbox/../../bank/ach`,
         `http://127.0.0.1:${consolePort}/api/bank-events/sandbox?to=/api/bank/ach`,
         `http://127.0.0.1:${consolePort}/api/bank-events/staging`,
+        `http://[::ffff:127.0.0.1]:${consolePort}/`,
+        `http://[0:0:0:0:0:ffff:7f00:1]:${consolePort}/`,
+        `http://2130706433:${consolePort}/`,
+        `http://0177.0.0.1:${consolePort}/`,
       ];
       for (const url of disguised) {
         const created = await request("/webhook", { method: "POST", json: { url, event: "ach.create" } });
@@ -105,6 +111,28 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
       const hook = await create({ url: receiver.url("/elsewhere"), event: "ach.create" });
       expect((await patch(hook.id, { url: `http://localhost:${consolePort}/` })).status).toBe(400);
       expect((await get(hook.id)).url).toBe(receiver.url("/elsewhere"));
+      await request(`/webhook/${hook.id}`, { method: "DELETE" });
+    });
+
+    it("refuses private, link-local and other non-public addresses no allowed network names, on create and on change", async () => {
+      for (const url of ["http://10.0.0.7:8080/", "http://169.254.169.254/latest/meta-data", "http://[::ffff:192.168.1.1]/", "http://[fd00::1]/"]) {
+        const created = await request("/webhook", { method: "POST", json: { url, event: "ach.create" } });
+        expect(created.status, url).toBe(400);
+        expect((created.body as { error: string }).error).toContain("SANDBOX_WEBHOOK_ALLOWED_NETWORKS can allow a network");
+      }
+      const hook = await create({ url: receiver.url("/private-change"), event: "ach.create" });
+      expect((await patch(hook.id, { url: "http://10.0.0.7/" })).status).toBe(400);
+      await request(`/webhook/${hook.id}`, { method: "DELETE" });
+    });
+
+    it("refuses a url carrying a user or password, on create and on change (basic_user and basic_secret exist for that)", async () => {
+      const withCredentials = receiver.url("/creds").replace("http://", "http://user:pass@");
+      const created = await request("/webhook", { method: "POST", json: { url: withCredentials, event: "ach.create" } });
+      expect(created.status).toBe(400);
+      expect(created.body).toEqual({ error: "url may not carry a user name or password; give them as basic_user and basic_secret" });
+      const hook = await create({ url: receiver.url("/creds"), event: "ach.create" });
+      expect((await patch(hook.id, { url: withCredentials })).status).toBe(400);
+      expect((await get(hook.id)).url).toBe(receiver.url("/creds"));
       await request(`/webhook/${hook.id}`, { method: "DELETE" });
     });
 
@@ -201,9 +229,21 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
     it("updates url, event, credentials and userdata, and tells webhook.update subscribers", async () => {
       const hook = await create({ url: receiver.url("/before"), event: "card.update", basic_user: "a", basic_secret: "b" });
       const watcher = await create({ url: receiver.url("/watch-updates"), event: "webhook.update" });
-      const response = await patch(hook.id, { url: receiver.url("/after"), event: "card.create", basic_user: null, basic_secret: null, userdata: { v: 2 } });
+      const response = await patch(hook.id, {
+        url: receiver.url("/after"),
+        event: "card.create",
+        basic_user: null,
+        basic_secret: null,
+        userdata: { v: 2 },
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ url: receiver.url("/after"), event: "card.create", basic_user: null, basic_secret: null, userdata: { v: 2 } });
+      expect(response.body).toMatchObject({
+        url: receiver.url("/after"),
+        event: "card.create",
+        basic_user: null,
+        basic_secret: null,
+        userdata: { v: 2 },
+      });
       const notice = await eventually(() => receiver.at("/watch-updates").find((n) => n.body.id === hook.id));
       expect(notice.body).toEqual({ event: "webhook.update", op: "update", id: hook.id, url: `${sandbox.url}/webhook/${hook.id}` });
       await request(`/webhook/${watcher.id}`, { method: "DELETE" });
@@ -267,7 +307,12 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
         return listed.data.filter((d) => d.succeeded).length === 2 && listed;
       });
       expect(receiver.at("/broken").length).toBeGreaterThan(sentWhileFailing);
-      expect(all.data.filter((d) => d.succeeded).map((d) => d.object_id).sort()).toEqual(["nt_fixture4", "nt_fixture5"]);
+      expect(
+        all.data
+          .filter((d) => d.succeeded)
+          .map((d) => d.object_id)
+          .sort(),
+      ).toEqual(["nt_fixture4", "nt_fixture5"]);
       const page = await deliveries(hook.id, "?page_size=2");
       expect(page.data).toEqual(all.data.slice(0, 2));
       expect(page.page_next).toContain(`/webhook/${hook.id}/deliveries?page_size=2&page_cursor=`);
@@ -283,6 +328,24 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
       });
       expect(failed.id).toMatch(/^whd_/);
       expect(failed.error).toContain("HTTP 500");
+      // Each attempt carries the notification as sent and the start of the receiver's reply.
+      expect(JSON.parse(failed.request_body!)).toEqual({
+        event: "network_transfer.update",
+        op: "update",
+        id: failed.object_id,
+        url: `${sandbox.url}/network_transfer/${failed.object_id}`,
+      });
+      expect(failed.response_body).toBe("receiver failed on purpose");
+      expect(all.data.find((d) => d.succeeded)!.response_body).toBe("");
+      // Filtered by outcome: exactly the failed attempts, or exactly the delivered ones, in the same order.
+      const failedOnly = await deliveries(hook.id, "?page_size=1000&succeeded=false");
+      expect(failedOnly.data).toEqual(all.data.filter((d) => !d.succeeded));
+      expect((await deliveries(hook.id, "?page_size=1000&succeeded=true")).data).toEqual(all.data.filter((d) => d.succeeded));
+      const firstFailedPage = await deliveries(hook.id, "?page_size=1&succeeded=false");
+      expect(firstFailedPage.page_next).toContain("succeeded=false");
+      const badOutcome = await request(`/webhook/${hook.id}/deliveries?succeeded=failed`);
+      expect(badOutcome.status).toBe(400);
+      expect((badOutcome.body as { error: string }).error).toContain("succeeded must be one of true, false");
       // Newest first.
       const times = all.data.map((d) => d.attempted_at);
       expect([...times].sort().reverse()).toEqual(times);

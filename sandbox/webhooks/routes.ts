@@ -10,7 +10,7 @@ import { rowFormat, type FieldKind } from "@/sandbox/http/format";
 import { listPage, objectJson, type ListSource } from "@/sandbox/http/pagination";
 import { parseQuery, pathId, readJsonBody } from "@/sandbox/http/request";
 import { pauseDeliveries, resumeDeliveries } from "./delivery-store";
-import { refusedTarget } from "./target";
+import { checkTarget } from "./target";
 import { qualifiedName } from "@/sandbox/routes/resource-sources";
 import { jsonHeaders } from "@/sandbox/routes/resources";
 
@@ -58,9 +58,11 @@ const deliverySource: ListSource = {
       error: { kind: "text" },
       succeeded: { kind: "boolean" },
       url: { kind: "text" },
+      request_body: { kind: "text" },
+      response_body: { kind: "text" },
     }),
   ),
-  filters: {},
+  filters: { succeeded: "succeeded" },
   createdAtColumn: "attempted_at",
 };
 
@@ -79,30 +81,28 @@ async function webhookJson(ctx: SandboxContext, id: string): Promise<string> {
 export function webhookRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
   const listUrl = `${ctx.baseUrl}/webhook`;
-  const checkTarget = async (url: string) => {
-    const refusal = await refusedTarget(url, ctx.settings.webhooks.refusedConsole);
-    if (refusal) throw badRequest(refusal);
+  const refuseTarget = async (url: string) => {
+    const checked = await checkTarget(url, ctx.settings.webhooks);
+    if ("refusal" in checked) throw badRequest(checked.refusal);
   };
 
   app.post("/", async (c) => {
     const body = await readJsonBody(c, createWebhookBody);
-    await checkTarget(body.url);
+    await refuseTarget(body.url);
     const now = ctx.now();
     const id = newId("webhook");
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .insert(webhooks)
-        .values({
-          id,
-          url: body.url,
-          event: body.event,
-          basicUser: body.basic_user ?? null,
-          basicSecret: body.basic_secret ?? null,
-          userdata: body.userdata ?? null,
-          failuresCountedSince: now,
-          createdAt: now,
-          updatedAt: now,
-        });
+      await tx.insert(webhooks).values({
+        id,
+        url: body.url,
+        event: body.event,
+        basicUser: body.basic_user ?? null,
+        basicSecret: body.basic_secret ?? null,
+        userdata: body.userdata ?? null,
+        failuresCountedSince: now,
+        createdAt: now,
+        updatedAt: now,
+      });
       await emitEvent(tx, { resource: "webhook", op: "create", id });
     });
     return c.body(await webhookJson(ctx, id), 201, jsonHeaders);
@@ -121,7 +121,7 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
     if (Object.keys(body).length === 0) {
       throw badRequest(`Nothing to update; give at least one of ${Object.keys(patchWebhookBody.shape).join(", ")}`);
     }
-    if (body.url !== undefined) await checkTarget(body.url);
+    if (body.url !== undefined) await refuseTarget(body.url);
     const now = ctx.now();
     await ctx.db.transaction(async (tx) => {
       const previous = await lockWebhook(tx, id);

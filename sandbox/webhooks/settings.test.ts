@@ -24,9 +24,14 @@ describe("retry schedule", () => {
 
   it("never waits less after a later failure than after an earlier one while below the cap, whatever the jitter", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 11 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempt, early, late) => {
-        expect(retryDelayMs(defaults, attempt + 1, () => late)).toBeGreaterThanOrEqual(retryDelayMs(defaults, attempt, () => early));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 11 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempt, early, late) => {
+          expect(retryDelayMs(defaults, attempt + 1, () => late)).toBeGreaterThanOrEqual(retryDelayMs(defaults, attempt, () => early));
+        },
+      ),
     );
   });
 });

@@ -15,6 +15,8 @@ export interface WebhookSettings {
   pollIntervalMs: number;
   /** Targets on this address are refused (sandbox/webhooks/target.ts); null when SANDBOX_WEBHOOK_REFUSE_CONSOLE=off. */
   refusedConsole: ConsoleAddress | null;
+  /** Networks (CIDR) besides the public internet a target may resolve to (SANDBOX_WEBHOOK_ALLOWED_NETWORKS). */
+  allowedNetworks: readonly string[];
 }
 
 /** One try and up to 15 retries, as the spec says. */
@@ -29,6 +31,7 @@ export function webhookSettingsFromEnv(env: SandboxEnv): WebhookSettings {
     requestTimeoutMs: env.SANDBOX_WEBHOOK_TIMEOUT_MS,
     pollIntervalMs: env.SANDBOX_WEBHOOK_POLL_MS,
     refusedConsole: env.SANDBOX_WEBHOOK_REFUSE_CONSOLE === "on" ? { host: env.HOST, port: env.PORT } : null,
+    allowedNetworks: env.SANDBOX_WEBHOOK_ALLOWED_NETWORKS,
   };
 }
 

@@ -10,8 +10,8 @@ import { emitEvent, newId } from "@/sandbox/events/emit";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { claimDueDeliveries, pauseDeliveries, resumeDeliveries } from "./delivery-store";
 import { maxDeliveryAttempts, nominalRetryDelayMs, type WebhookSettings } from "./settings";
-import { eventually, startReceiver, type Receiver } from "./testing/receiver";
-import { maxReplyBytes, readStart, startDeliveryWorker } from "./worker";
+import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
+import { maxReplyBytes, postPinned, readStart, startDeliveryWorker } from "./worker";
 
 const fast: WebhookSettings = {
   retryBaseMs: 20,
@@ -21,6 +21,7 @@ const fast: WebhookSettings = {
   requestTimeoutMs: 2_000,
   pollIntervalMs: 5,
   refusedConsole: null,
+  allowedNetworks: ["127.0.0.0/8", "::1/128"],
 };
 const baseUrl = "http://sandbox.test";
 
@@ -123,6 +124,26 @@ describe.each(testDatabaseTargets)("delivery worker on $name", (target) => {
     expect(await deliveryOf(id)).toMatchObject({ state: "delivered", attempts: 5 });
   });
 
+  it("keeps with each attempt the body it sent and the start of the receiver's reply, failed or delivered", async () => {
+    const id = await addWebhook("/bodies", "ach.update");
+    receiver.respondWith((path, index) =>
+      path !== "/bodies" ? 200 : index === 0 ? { status: 500, body: "database is down" } : { status: 200, body: '{"received":true}' },
+    );
+    start();
+    await emitEvent(database.db, { resource: "ach", op: "update", id: "ach_bodies" });
+    const attempts = await eventually(async () => {
+      const rows = await attemptsOf(id);
+      return rows.length === 2 && rows;
+    });
+    const sent = JSON.stringify({ event: "ach.update", op: "update", id: "ach_bodies", url: `${baseUrl}/ach/ach_bodies` });
+    expect(attempts.map((a) => [a.statusCode, a.requestBody, a.responseBody])).toEqual([
+      [500, sent, "database is down"],
+      [200, sent, '{"received":true}'],
+    ]);
+    // What the receiver got is byte for byte what was kept.
+    expect(receiver.at("/bodies").map((r) => JSON.stringify(r.body))).toEqual([sent, sent]);
+  });
+
   it("gives up after one try and 15 retries", async () => {
     const id = await addWebhook("/down", "ach.create");
     receiver.respondWith((path) => (path === "/down" ? 503 : 200));
@@ -156,7 +177,8 @@ describe.each(testDatabaseTargets)("delivery worker on $name", (target) => {
     start();
     await emitEvent(database.db, { resource: "card", op: "create", id: "card_1" });
     const attempt = await eventually(async () => (await attemptsOf(id))[0]);
-    expect(attempt).toMatchObject({ statusCode: null, succeeded: false });
+    expect(attempt).toMatchObject({ statusCode: null, succeeded: false, responseBody: null });
+    expect(JSON.parse(attempt.requestBody!)).toEqual({ event: "card.create", op: "create", id: "card_1", url: `${baseUrl}/card/card_1` });
     expect(attempt.error).toMatch(/ECONNREFUSED/);
     await database.db.update(webhooks).set({ status: "disabled" }).where(eq(webhooks.id, id));
   });
@@ -257,11 +279,46 @@ describe.each(testDatabaseTargets)("delivery worker on $name", (target) => {
       await emitEvent(database.db, { resource: "ach", op: "create", id: "ach_big" });
       const [attempt] = await eventually(async () => ((await attemptsOf(id)).length > 0 ? attemptsOf(id) : undefined));
       expect(attempt!.error).toMatch(/^HTTP 500: x{200} \(only 200 or 202 acknowledge\)$/);
+      expect(attempt!.responseBody).toBe("x".repeat(maxReplyBytes));
       expect(sent.finished).toBe(false);
     } finally {
       big.closeAllConnections();
       await new Promise((resolve) => big.close(resolve));
     }
+  });
+
+  it("counts a 200 whose body never ends as delivered once the timeout ends, keeping the reply as far as it came", async () => {
+    const slow = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { "content-type": "text/plain" });
+      response.write("got it, still talking");
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    try {
+      const id = newId("webhook");
+      await database.db.insert(webhooks).values({ id, url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`, event: "ach.create" });
+      start({ requestTimeoutMs: 300 });
+      await emitEvent(database.db, { resource: "ach", op: "create", id: "ach_slow" });
+      const [attempt] = await eventually(async () => ((await attemptsOf(id)).length > 0 ? attemptsOf(id) : undefined));
+      expect(attempt).toMatchObject({ attempt: 1, statusCode: 200, succeeded: true, error: null, responseBody: "got it, still talking" });
+      expect(await deliveryOf(id)).toMatchObject({ state: "delivered", attempts: 1 });
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+
+  it("refuses at delivery a name that resolves to a network no setting allows, and delivers nothing there", async () => {
+    const port = Number(new URL(receiver.url("/")).port);
+    const hook = newId("webhook");
+    // "localhost" passed when the webhook was saved somewhere loopback was allowed; now it is not.
+    await database.db.insert(webhooks).values({ id: hook, url: `http://localhost:${port}/internal`, event: "fednow.create" });
+    start({ allowedNetworks: [] });
+    await emitEvent(database.db, { resource: "fednow", op: "create", id: "fednow_private" });
+    const [attempt] = await eventually(async () => ((await attemptsOf(hook)).length > 0 ? attemptsOf(hook) : undefined));
+    expect(attempt).toMatchObject({ succeeded: false, statusCode: null });
+    expect(attempt!.error).toMatch(/^refused: url http:\/\/localhost:\d+\/internal resolves to (127\.0\.0\.1|::1), a loopback address/);
+    expect(receiver.at("/internal")).toEqual([]);
   });
 
   it("refuses targets on the console's own address, and still delivers to other loopback ports", async () => {
@@ -285,19 +342,43 @@ describe.each(testDatabaseTargets)("delivery worker on $name", (target) => {
   });
 });
 
+describe("posting to the checked address", () => {
+  it("connects to the address the url was checked at and never resolves the name again", async () => {
+    const receiver = await startReceiver();
+    try {
+      const port = new URL(receiver.url("/")).port;
+      // rebind.test resolves nowhere: only the pinned address can have reached the receiver.
+      const reply = await postPinned(
+        new URL(`http://rebind.test:${port}/pinned`),
+        { address: "127.0.0.1", family: 4 },
+        { "content-type": "application/json" },
+        '{"id":"x"}',
+        AbortSignal.timeout(5000),
+      );
+      expect(reply).toEqual({ status: 200, start: "" });
+      expect(receiver.at("/pinned").map((request) => request.body)).toEqual([{ id: "x" }]);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe("reading the start of a reply", () => {
   it("pulls no more than the limit and one chunk from a stream of any length, then cancels it", async () => {
     let pulled = 0;
     let cancelled = false;
-    const endless = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulled += 1024;
-        controller.enqueue(new Uint8Array(1024).fill(65));
+    const endless = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled += 1024;
+          controller.enqueue(new Uint8Array(1024).fill(65));
+        },
+        cancel() {
+          cancelled = true;
+        },
       },
-      cancel() {
-        cancelled = true;
-      },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     const text = await readStart(endless, maxReplyBytes);
     expect(text).toBe("A".repeat(maxReplyBytes));
     expect(pulled).toBeLessThanOrEqual(maxReplyBytes + 1024);

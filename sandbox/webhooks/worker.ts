@@ -1,7 +1,11 @@
 import type { SandboxContext } from "@/sandbox/context";
-import { resourcePaths } from "@/lib/contract/events";
+import { resourcePaths } from "@/lib/contract/names";
 import { claimDueDeliveries, recordAttempt, releaseClaims, type AttemptOutcome, type ClaimedDelivery } from "./delivery-store";
-import { refusedTarget } from "./target";
+import http from "node:http";
+import https from "node:https";
+import type { LookupAddress } from "node:dns";
+import type { LookupFunction } from "node:net";
+import { checkTarget, type CheckedAddress } from "./target";
 
 /** What the worker uses of the sandbox's context. */
 export type DeliveryWorkerContext = Pick<SandboxContext, "db" | "baseUrl" | "settings" | "log" | "now">;
@@ -93,43 +97,97 @@ async function send(ctx: DeliveryWorkerContext, delivery: ClaimedDelivery, stopp
     id: delivery.objectId,
     url: `${ctx.baseUrl}/${resourcePaths[delivery.resource]}/${delivery.objectId}`,
   };
+  const requestBody = JSON.stringify(payload);
   const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "sandbox-bank-webhooks/1" };
   if (delivery.basicUser !== null || delivery.basicSecret !== null) {
     const credentials = `${delivery.basicUser ?? ""}:${delivery.basicSecret ?? ""}`;
     headers.authorization = `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`;
   }
   const attemptedAt = ctx.now();
-  // Checked at every attempt, not only when the webhook was saved: a name may resolve elsewhere by now.
-  const refusal = await refusedTarget(delivery.url, ctx.settings.webhooks.refusedConsole);
-  if (refusal) return { attemptedAt, statusCode: null, latencyMs: 0, succeeded: false, error: `refused: ${refusal}` };
+  // Checked at every attempt, not only when the webhook was saved: a name may resolve elsewhere by now. The request
+  // then goes to the address that was checked, never to a second resolution of the name.
+  const checked = await checkTarget(delivery.url, ctx.settings.webhooks);
+  const noAnswer = { requestBody, responseBody: null };
+  if ("refusal" in checked)
+    return { attemptedAt, statusCode: null, latencyMs: 0, succeeded: false, error: `refused: ${checked.refusal}`, ...noAnswer };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const timeout = AbortSignal.timeout(timeoutMs);
-  try {
-    const response = await fetch(delivery.url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(payload),
-      // A redirect is not an acknowledgement: only 200 and 202 are.
-      redirect: "manual",
-      signal: AbortSignal.any([timeout, stopping]),
-    });
-    const latencyMs = elapsed();
-    const succeeded = response.status === 200 || response.status === 202;
-    const excerpt = succeeded ? "" : (await readStart(response.body, maxReplyBytes).catch(() => "")).slice(0, bodyExcerptLength).trim();
-    if (succeeded) await response.body?.cancel();
+  const [pinned] = checked.addresses;
+  if (!pinned)
     return {
       attemptedAt,
-      statusCode: response.status,
+      statusCode: null,
+      latencyMs: elapsed(),
+      succeeded: false,
+      error: `ENOTFOUND: ${new URL(delivery.url).hostname} does not resolve`,
+      ...noAnswer,
+    };
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const reply = await postPinned(new URL(delivery.url), pinned, headers, requestBody, AbortSignal.any([timeout, stopping]));
+    const latencyMs = elapsed();
+    const succeeded = reply.status === 200 || reply.status === 202;
+    const excerpt = reply.start.slice(0, bodyExcerptLength).trim();
+    return {
+      attemptedAt,
+      statusCode: reply.status,
       latencyMs,
       succeeded,
-      error: succeeded ? null : `HTTP ${response.status}${excerpt ? `: ${excerpt}` : ""} (only 200 or 202 acknowledge)`,
+      error: succeeded ? null : `HTTP ${reply.status}${excerpt ? `: ${excerpt}` : ""} (only 200 or 202 acknowledge)`,
+      requestBody,
+      responseBody: reply.start,
     };
   } catch (error) {
     if (stopping.aborted) return undefined;
     const reason = timeout.aborted ? `no response within ${timeoutMs} ms` : describeFetchError(error);
-    return { attemptedAt, statusCode: null, latencyMs: elapsed(), succeeded: false, error: reason };
+    return { attemptedAt, statusCode: null, latencyMs: elapsed(), succeeded: false, error: reason, ...noAnswer };
   }
+}
+
+/**
+ * POSTs `body` to `url` over a connection to `pinned`, the address the url was checked at: the name is not resolved
+ * again (TLS still verifies the certificate against the name). A redirect is answered, never followed. The first
+ * `maxReplyBytes` of the reply are read as text (kept with the attempt), then the connection is closed; a reply whose
+ * body is still arriving when `signal` ends is kept as far as it came (the status had arrived: it is an answer).
+ */
+export function postPinned(
+  url: URL,
+  pinned: CheckedAddress,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<{ status: number; start: string }> {
+  const client = url.protocol === "https:" ? https : http;
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) (callback as (error: null, addresses: LookupAddress[]) => void)(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(
+      url,
+      { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, lookup, agent: false, signal },
+      (incoming) => {
+        const status = incoming.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () => {
+          signal.removeEventListener("abort", finish);
+          incoming.destroy();
+          resolve({ status, start: Buffer.concat(chunks).subarray(0, maxReplyBytes).toString("utf8") });
+        };
+        signal.addEventListener("abort", finish);
+        incoming.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= maxReplyBytes) finish();
+        });
+        incoming.on("end", finish);
+        incoming.on("error", finish);
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
 }
 
 /**

@@ -29,7 +29,8 @@ import { benchLog, cpuSecondsOfTree, firstJsonLine, type LoadResult, scratchPost
 function secondsFromEnv(name: string, fallback: number, minimum: number): number {
   const text = process.env[name];
   if (text === undefined) return fallback;
-  if (!/^\d{1,4}$/.test(text) || Number(text) < minimum) throw new Error(`${name}: "${text}" is not a whole number of seconds from ${minimum} to 9999`);
+  if (!/^\d{1,4}$/.test(text) || Number(text) < minimum)
+    throw new Error(`${name}: "${text}" is not a whole number of seconds from ${minimum} to 9999`);
   return Number(text);
 }
 const seconds = secondsFromEnv("BENCH_SECONDS", 8, 1);
@@ -42,12 +43,26 @@ function listFromEnv<T>(name: string, fallback: string, parse: (item: string) =>
     return parsed;
   });
 }
-const connectionCounts = listFromEnv("BENCH_CONNECTIONS", "1,10,50", (item) => (/^[1-9]\d{0,3}$/.test(item) ? Number(item) : undefined), "a connection count from 1 to 9999");
-const stores = listFromEnv("BENCH_STORES", "pglite,postgres", (item) => (item === "pglite" || item === "postgres" ? item : undefined), "pglite or postgres");
+const connectionCounts = listFromEnv(
+  "BENCH_CONNECTIONS",
+  "1,10,50",
+  (item) => (/^[1-9]\d{0,3}$/.test(item) ? Number(item) : undefined),
+  "a connection count from 1 to 9999",
+);
+const stores = listFromEnv(
+  "BENCH_STORES",
+  "pglite,postgres",
+  (item) => (item === "pglite" || item === "postgres" ? item : undefined),
+  "pglite or postgres",
+);
 const requestFilter = process.env.BENCH_REQUESTS ?? "";
 const partial = Boolean(process.env.BENCH_CONNECTIONS || process.env.BENCH_STORES || requestFilter);
 // Ports of this project's bench range (console 32xx, sandbox 42xx), apart from `npm start` and the e2e suite.
-const ports = { sandbox: Number(process.env.BENCH_SANDBOX_PORT ?? 4210), console: Number(process.env.BENCH_CONSOLE_PORT ?? 3210), forward: Number(process.env.BENCH_FORWARD_PORT ?? 3211) };
+const ports = {
+  sandbox: Number(process.env.BENCH_SANDBOX_PORT ?? 4210),
+  console: Number(process.env.BENCH_CONSOLE_PORT ?? 3210),
+  forward: Number(process.env.BENCH_FORWARD_PORT ?? 3211),
+};
 const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
 const bankAuth = { authorization: `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}` };
 const node = process.execPath;
@@ -125,13 +140,17 @@ async function warmUp(targets: { url: string; headers: Record<string, string> }[
   if (warmUpSeconds <= 0) return;
   log(`warming up the ceiling and the console (${warmUpSeconds} s per request each)...`);
   for (const requestPath of paths) {
-    for (const target of targets) await autocannon({ url: `${target.url}${requestPath}`, headers: target.headers, connections: 10, duration: warmUpSeconds });
+    for (const target of targets)
+      await autocannon({ url: `${target.url}${requestPath}`, headers: target.headers, connections: 10, duration: warmUpSeconds });
   }
 }
 
 function buildForwardApp() {
   log("building the forwarding app (the ceiling)...");
-  const built = spawnSync(nextBin, ["build", forwardApp], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const built = spawnSync(nextBin, ["build", forwardApp], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (built.status !== 0) throw new Error("next build of the forwarding app failed");
 }
 
@@ -145,7 +164,10 @@ function drained(child: ChildProcess): ChildProcess {
 async function signIn(consoleUrl: string): Promise<string> {
   const csrfAnswer = await fetch(`${consoleUrl}/api/auth/csrf`);
   const { csrfToken } = (await csrfAnswer.json()) as { csrfToken: string };
-  const csrfCookie = csrfAnswer.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const csrfCookie = csrfAnswer.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
   const answer = await fetch(`${consoleUrl}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
@@ -175,7 +197,13 @@ async function requests(sandboxUrl: string): Promise<Request[]> {
 const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
 const cpu = (result: LoadResult) => (result.cpuMsPerRequest == null ? "n/a" : `${result.cpuMsPerRequest.toFixed(2)} ms`);
-const cells = (result: LoadResult) => [`${result.p50.toFixed(1)} ms`, `${result.p99.toFixed(1)} ms`, Math.round(result.requestsPerSecond), result.non2xx, cpu(result)];
+const cells = (result: LoadResult) => [
+  `${result.p50.toFixed(1)} ms`,
+  `${result.p99.toFixed(1)} ms`,
+  Math.round(result.requestsPerSecond),
+  result.non2xx,
+  cpu(result),
+];
 // NaN (nothing answered within the run) fails both comparisons.
 const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
 
@@ -237,13 +265,14 @@ async function benchStore(store: string, consoleDatabaseUrl: string, servers: { 
         ...cells(ours),
         `${throughput.toFixed(2)}x ${verdict(throughput >= 0.8)}, ${latency.toFixed(2)}x ${verdict(latency <= 1.3)}`,
       ]);
-      log(`${store}: ${request.name} at ${connections} connections: console ${Math.round(ours.requestsPerSecond)} req/s, ceiling ${Math.round(ceiling.requestsPerSecond)} req/s`);
+      log(
+        `${store}: ${request.name} at ${connections} connections: console ${Math.round(ours.requestsPerSecond)} req/s, ceiling ${Math.round(ceiling.requestsPerSecond)} req/s`,
+      );
     }
   }
   await stopChild(consoleChild);
   await stopChild(forward);
 }
-
 
 /** Replaces the previous run's figures in docs/benchmarks.md (between the markers) with this run's. */
 function writeIntoDocs(figures: string) {
@@ -275,7 +304,8 @@ try {
   report.push(
     `## Console proxy: /api/bank (${new Date().toISOString().slice(0, 10)}, ${seconds} s per server and cell, in ${Math.min(seconds, 4)} alternating slices after 2 s warm-up; ceiling and console started afresh per store and each warmed up ${warmUpSeconds} s per request first; signed in as the demo viewer)`,
   );
-  if (stores.includes("pglite")) await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, { sandbox, sandboxUrl });
+  if (stores.includes("pglite"))
+    await benchStore("PGlite (shared with the sandbox bank, as npm start runs it)", embeddedUrl, { sandbox, sandboxUrl });
   const postgres = stores.includes("postgres") ? await scratchPostgres("bench_console") : undefined;
   if (postgres) {
     await benchStore("PostgreSQL 15 (the sandbox bank stays on PGlite)", postgres.url, { sandbox, sandboxUrl });

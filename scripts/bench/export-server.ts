@@ -24,7 +24,10 @@ function required(name: string): string {
 }
 const database = connectDatabase(required("DATABASE_URL"), schema);
 await applyMigrations(database, path.resolve("drizzle/console"), "console");
-const bank = createBankClient({ baseUrl: required("BANK_URL"), auth: { type: "basic", keyId: required("BANK_API_KEY_ID"), secret: required("BANK_API_KEY_SECRET") } });
+const bank = createBankClient({
+  baseUrl: required("BANK_URL"),
+  auth: { type: "basic", keyId: required("BANK_API_KEY_ID"), secret: required("BANK_API_KEY_SECRET") },
+});
 const admin = { id: "stf_bench", email: "bench@demo.bank", name: "bench", role: "admin" as const, locked: false };
 
 const handler = createApiRoute({ currentUser: async () => admin, log: createLogger({ level: "warn" }) })(
@@ -32,6 +35,7 @@ const handler = createApiRoute({ currentUser: async () => admin, log: createLogg
     activeEnvironment: async () => "sandbox",
     bankClient: async () => bank,
     audited: (entry, perform, options) => audited(database.db, entry, perform, options),
+    indexDb: async () => database.db,
   }),
 );
 

@@ -121,8 +121,9 @@ try {
     "",
     "| rows | CSV | seconds | rows/s | exporter RSS at rest | exporter peak RSS | exporter heap at rest | exporter peak heap |",
     "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...runs.map((run) =>
-      `| ${run.rows.toLocaleString("en-US")} | ${(run.bytes / 1024 / 1024).toFixed(1)} MiB | ${run.seconds.toFixed(1)} | ${Math.round(run.rows / run.seconds).toLocaleString("en-US")} | ` +
+    ...runs.map(
+      (run) =>
+        `| ${run.rows.toLocaleString("en-US")} | ${(run.bytes / 1024 / 1024).toFixed(1)} MiB | ${run.seconds.toFixed(1)} | ${Math.round(run.rows / run.seconds).toLocaleString("en-US")} | ` +
         `${mib(run.restRss)} | ${mib(run.peakRss)} | ${mib(run.restHeap)} | ${mib(run.peakHeap)} |`,
     ),
   ];

@@ -6,25 +6,22 @@
  * per second, the time, and the peak resident memory of this process (the backfill, and on PGlite the console's
  * embedded database too). Markdown on stdout, progress on stderr. BENCH_ROWS changes the seed size.
  */
-import { readEnv } from "@/lib/env/read-env";
-import { sandboxEnvSchema } from "@/lib/env/schema";
-import { createBankClient, type BankClient, type ListOperationId } from "@/lib/bank/client";
+import type { BankClient, ListOperationId } from "@/lib/bank/client";
 import { applyMigrations, connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
 import { indexedResources, runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import { residentMemoryOfTree } from "../lib/services";
-import { benchLog, freePort, scratchPostgres, startChild, stopChild, waitForHealth } from "./run";
+import { benchLog, scratchPostgres, stopChild } from "./run";
+import { startSeededSandbox } from "./seeded-sandbox";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const pageSize = 1000;
-const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
 const log = benchLog;
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
-
 
 /** Peak resident memory of this process while `run` runs, sampled every 200 ms. */
 async function withPeakMemory<T>(run: () => Promise<T>): Promise<{ result: T; peak: number }> {
@@ -48,20 +45,10 @@ async function walkOnly(client: BankClient): Promise<number> {
 }
 
 async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undefined, consoleDatabase: ScratchDatabase) {
-  const port = await freePort();
   log(`${name}: seeding ${rows.toLocaleString("en-US")} ACH transfers and starting the sandbox bank...`);
-  const sandbox = startChild(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
-    SANDBOX_PORT: String(port),
-    SANDBOX_SEED: String(rows),
-    SANDBOX_LIFECYCLE: "off",
-    LOG_LEVEL: "warn",
-    ...(sandboxDatabase ? { SANDBOX_DATABASE_URL: sandboxDatabase.url } : { SANDBOX_DATA: "memory" }),
-  });
-  const url = `http://127.0.0.1:${port}`;
+  const { child: sandbox, client, readyMs } = await startSeededSandbox(rows, sandboxDatabase?.url);
   try {
-    const readyMs = await waitForHealth(`${url}/health`, sandbox, 30 * 60_000);
     log(`${name}: sandbox ready after ${(readyMs / 1000).toFixed(0)} s`);
-    const client = createBankClient({ baseUrl: url, auth: { type: "basic", keyId: BANK_API_KEY_ID, secret: BANK_API_KEY_SECRET } }, { timeoutMs: 60_000 });
 
     const ceilingStarted = performance.now();
     const walked = await walkOnly(client);
@@ -84,13 +71,26 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
     row(["walk", "time", "objects/s", "vs ceiling", "peak memory (this process)", "sandbox memory"]);
     row(["---", "---:", "---:", "---:", "---:", "---:"]);
     const sandboxMemory = mib(residentMemoryOfTree(sandbox.pid!));
-    row(["ceiling: every page read, nothing written", `${ceilingSeconds.toFixed(1)} s`, Math.round(walked / ceilingSeconds), "1.00x", "", sandboxMemory]);
-    row(["backfill into the index", `${seconds.toFixed(1)} s`, Math.round(count / seconds), `${(ceilingSeconds / seconds).toFixed(2)}x`, mib(peak), sandboxMemory]);
+    row([
+      "ceiling: every page read, nothing written",
+      `${ceilingSeconds.toFixed(1)} s`,
+      Math.round(walked / ceilingSeconds),
+      "1.00x",
+      "",
+      sandboxMemory,
+    ]);
+    row([
+      "backfill into the index",
+      `${seconds.toFixed(1)} s`,
+      Math.round(count / seconds),
+      `${(ceilingSeconds / seconds).toFixed(2)}x`,
+      mib(peak),
+      sandboxMemory,
+    ]);
   } finally {
     await stopChild(sandbox);
   }
 }
-
 
 report.push(`## Index backfill (${new Date().toISOString().slice(0, 10)}, page size ${pageSize}, no pace limit)`);
 // PostgreSQL first: this process's resident memory then starts clean (an embedded PGlite's memory is not returned

@@ -1,27 +1,53 @@
 /**
- * `npm run bench:pages`: how fast the console's bank pages render in a real browser, beside the bank's own answer time
- * in the same run. Starts what `npm start` starts (production build, in-memory sandbox data) on its own ports, signs
- * in as the viewer in headless Chromium, then for a 100-row ACH list and an ACH detail page measures, over 20 fresh
- * navigations each, the time from navigation start to the first rendered row / the detail title (Element Timing API:
- * the `elementtiming` marks the data table and the detail layout put on them), and the same request to the sandbox
- * bank directly (node fetch, 20 times). Also the first-load JavaScript of every route: the gzip size of every script
- * the route's HTML references. Prints a Markdown report (stdout); progress goes to stderr.
+ * `npm run bench:pages`: where the console's bank pages spend their time in a real browser, beside the bank's own
+ * answer time in the same run (the physical floor). Starts what `npm start` starts (production build, in-memory
+ * sandbox data; `DATABASE_URL` set puts the console's store on that PostgreSQL) on its own ports, signs in in headless
+ * Chromium, then measures, as the median of N runs (`BENCH_PAGES_RUNS` or `--runs N`, default 20, after 2 warm-ups):
+ *
+ * - per page (the ACH list at the default page size, 50 rows; an ACH detail page), each a fresh navigation: time to first
+ *   byte, first contentful paint, first row / detail title painted (Element Timing API: the `elementtiming` marks the
+ *   data table and the detail layout carry), hydration finished (the `console:hydrated` mark ConsoleProviders sets),
+ *   total long-task time until then, and the HTML's bytes;
+ * - interactions in the same browser, each from a freshly loaded and hydrated list (so nothing is cached yet): filter
+ *   change → new rows painted, next page → rows painted, a sidebar click to another list → its rows painted,
+ *   Ctrl/Cmd-K → id typed → Enter → the detail's title painted, and "Edit userdata" → the editor shown (as the
+ *   operations role, on a network transfer);
+ * - first-load JavaScript of every route: the gzip size of every script the route's HTML makes a modern browser load
+ *   (`noModule` polyfills are left out: Chromium never downloads them; their size is printed apart).
+ *
+ * Each figure is printed beside its target, met or missed. Prints a Markdown report (stdout); progress goes to stderr.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { resourceList } from "@/lib/resources";
+import { defaultPageSize } from "@/lib/resources/list-state";
 import { resolveChromium } from "../lib/chromium";
-import { startChild, stopChild, waitForHealth } from "./run";
+import { benchLog, startChild, stopChild, waitForHealth } from "./run";
 
 const port = Number(process.env.BENCH_PAGES_PORT ?? 3050);
 const sandboxPort = Number(process.env.BENCH_PAGES_SANDBOX_PORT ?? 4050);
 const console_ = `http://127.0.0.1:${port}`;
 const bank = `http://127.0.0.1:${sandboxPort}`;
 const bankAuth = `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}`;
-const runs = 20;
-const targets = { listMs: 500, detailMs: 300, firstLoadKb: 250 };
+const runsFlag = process.argv.indexOf("--runs");
+const runs = Number(runsFlag > 0 ? process.argv[runsFlag + 1] : (process.env.BENCH_PAGES_RUNS ?? 20));
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a positive integer, got ${runs}`);
+const warmUps = 2;
+
+/** The issue's targets (docs/benchmarks.md); milliseconds unless said. */
+const targets = {
+  listRow: 200,
+  detailTitle: 150,
+  filter: 150,
+  nextPage: 150,
+  section: 150,
+  palette: 300,
+  editor: 300,
+  firstLoadKb: 160,
+  listHtmlKib: 150,
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,61 +55,190 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-async function bankTime(pathAndQuery: string): Promise<number[]> {
-  const times: number[] = [];
-  for (let run = 0; run < runs + 2; run++) {
-    const started = performance.now();
-    const response = await fetch(`${bank}${pathAndQuery}`, { headers: { authorization: bankAuth } });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`bank ${pathAndQuery}: HTTP ${response.status}`);
-    if (run >= 2) times.push(performance.now() - started); // two warm-up requests
+/** Runs `measure` warm-ups + N times and keeps the last N. */
+async function repeat<T>(label: string, measure: (run: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let run = 0; run < runs + warmUps; run++) {
+    const result = await measure(run);
+    if (run >= warmUps) results.push(result);
   }
-  return times;
+  benchLog(`${label}: ${runs} runs`);
+  return results;
 }
 
-/** Milliseconds from navigation start until the element marked `elementtiming=<identifier>` was painted. */
-async function renderTime(page: Page, url: string, identifier: string): Promise<number> {
-  await page.goto(url, { waitUntil: "commit" });
+async function bankTimes(pathAndQuery: string, method = "GET"): Promise<number[]> {
+  return repeat(`bank ${method} ${pathAndQuery}`, async () => {
+    const started = performance.now();
+    const response = await fetch(`${bank}${pathAndQuery}`, { method, headers: { authorization: bankAuth } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`bank ${pathAndQuery}: HTTP ${response.status}`);
+    return performance.now() - started;
+  });
+}
+
+/**
+ * Installed before any page script: sums the long tasks (> 50 ms of main-thread work) of each document, and keeps
+ * the element-timing entries so an interaction can wait for the first paint of an element added after it.
+ */
+const initScript = () => {
+  const state = { longTasks: [] as Array<{ start: number; duration: number }> };
+  (window as unknown as { __bench: typeof state }).__bench = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
+};
+
+interface PaintWait {
+  identifier: string;
+  after: number;
+}
+
+/** Resolves with the render time of the first element marked `identifier` painted after `after` (page clock). */
+function waitForElementPaint(page: Page, wait: PaintWait): Promise<number> {
   return page.evaluate(
-    (name) =>
+    ({ identifier, after }) =>
       new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no element timing ${name}`)), 15_000);
-        new PerformanceObserver((list) => {
-          const entry = list.getEntries().find((candidate) => (candidate as PerformanceEntry & { identifier: string }).identifier === name) as
-            | (PerformanceEntry & { renderTime: number; loadTime: number })
-            | undefined;
-          if (entry) {
-            clearTimeout(timer);
-            resolve(entry.renderTime || entry.loadTime);
+        const timer = setTimeout(() => reject(new Error(`no paint of ${identifier} after ${after}`)), 20_000);
+        new PerformanceObserver((list, observer) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { identifier: string; renderTime: number; loadTime: number }>) {
+            const time = entry.renderTime || entry.loadTime;
+            if (entry.identifier === identifier && time > after) {
+              clearTimeout(timer);
+              observer.disconnect();
+              resolve(time);
+              return;
+            }
           }
         }).observe({ type: "element", buffered: true });
       }),
-    identifier,
+    wait,
   );
 }
 
-async function pageTimes(page: Page, url: string, identifier: string): Promise<number[]> {
-  const times: number[] = [];
-  for (let run = 0; run < runs + 2; run++) {
-    const time = await renderTime(page, url, identifier);
-    if (run >= 2) times.push(time);
-  }
-  return times;
+/** The page clock's time when the console's providers finished hydrating. */
+const hydrated = (page: Page) =>
+  page
+    .waitForFunction(() => performance.getEntriesByName("console:hydrated")[0]?.startTime, undefined, { timeout: 20_000 })
+    .then((handle) => handle.jsonValue() as Promise<number>);
+
+interface Load {
+  ttfb: number;
+  fcp: number;
+  painted: number;
+  hydrated: number;
+  longTasks: number;
+  htmlBytes: number;
 }
 
-/** Gzip size of the scripts a route's HTML loads before anything else (what Next.js calls first-load JS). */
-async function firstLoadKb(page: Page, route: string): Promise<number> {
-  const html = await (await page.request.get(`${console_}${route}`)).text();
-  const scripts = [...new Set([...html.matchAll(/\/_next\/static\/[^"'\s>]+?\.js/g)].map((match) => match[0]))];
-  const bytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length).split("?")[0]!))).length, 0);
-  return bytes / 1024;
+/** One fresh navigation to `url`, measured from its start until the page is hydrated (and its marked element painted). */
+async function load(page: Page, url: string, identifier: string): Promise<Load> {
+  await page.goto(url, { waitUntil: "commit" });
+  const painted = await waitForElementPaint(page, { identifier, after: 0 });
+  const hydratedAt = await hydrated(page);
+  // Long tasks are reported once they end: give the last one a frame to arrive.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  return page.evaluate(
+    ({ painted, hydratedAt }) => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+      const bench = (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }> } }).__bench;
+      const longTasks = bench.longTasks.filter((task) => task.start <= hydratedAt).reduce((sum, task) => sum + task.duration, 0);
+      return { ttfb: navigation.responseStart, fcp, painted, hydrated: hydratedAt, longTasks, htmlBytes: navigation.decodedBodySize };
+    },
+    { painted, hydratedAt },
+  );
 }
+
+/** A list loaded fresh and hydrated, ready for an interaction. */
+async function freshList(page: Page, url: string) {
+  await page.goto(url, { waitUntil: "commit" });
+  await waitForElementPaint(page, { identifier: "first-row", after: 0 });
+  await hydrated(page);
+}
+
+/** Runs `act` in the page and measures from just before it until the first paint of `identifier` after it. */
+async function interaction(page: Page, identifier: string, act: () => Promise<void>): Promise<number> {
+  const started = await page.evaluate(() => performance.now());
+  const paint = waitForElementPaint(page, { identifier, after: started });
+  await act();
+  return (await paint) - started;
+}
+
+/**
+ * Milliseconds from `act` until `ready()` holds in the page and a frame has been drawn with it (the next animation
+ * frame, then a task: by then the browser has painted). Used where Element Timing cannot tell: rows are keyed by id,
+ * so a row already on the page that becomes the first one is moved, not painted anew, and reports no entry.
+ */
+async function until(page: Page, ready: { selector: string; notFirstRow?: string }, act: () => Promise<void>): Promise<number> {
+  const started = await page.evaluate(() => performance.now());
+  const shown = page.evaluate(
+    ({ selector, notFirstRow }) =>
+      // No named functions in here: tsx would wrap them in a helper the page does not have.
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${selector} never shown`)), 20_000);
+        const observer = new MutationObserver(() => {
+          const element = document.querySelector<HTMLElement>(selector);
+          if (!element || (notFirstRow !== undefined && element.dataset.id === notFirstRow)) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+        });
+        observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-id"] });
+      }),
+    ready,
+  );
+  await act();
+  return (await shown) - started;
+}
+
+/** Milliseconds from `act` until the list's first row is another one than before, painted. */
+async function untilNewRows(page: Page, act: () => Promise<void>): Promise<number> {
+  const before = (await page.locator("tr[data-row]").first().getAttribute("data-id")) ?? "";
+  return until(page, { selector: "tr[data-row]", notFirstRow: before }, act);
+}
+
+/** Gzip size of the scripts a route's HTML makes a modern browser load (`noModule` ones apart), in kB (1024 bytes). */
+async function firstLoadKb(page: Page, route: string): Promise<{ kb: number; noModuleKb: number }> {
+  const html = await (await page.request.get(`${console_}${route}`)).text();
+  const tags = [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+?\.js)[^"]*"[^>]*>/g)];
+  const size = (script: string) => gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length)))).length;
+  let bytes = 0;
+  let noModule = 0;
+  for (const script of new Set(tags.filter((tag) => !/\bnoModule\b/i.test(tag[0])).map((tag) => tag[1]!))) bytes += size(script);
+  for (const script of new Set(tags.filter((tag) => /\bnoModule\b/i.test(tag[0])).map((tag) => tag[1]!))) noModule += size(script);
+  return { kb: bytes / 1024, noModuleKb: noModule / 1024 };
+}
+
+async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(initScript);
+  const page = await context.newPage();
+  await page.goto(`${console_}/sign-in`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  return page;
+}
+
+async function bankJson<T>(pathAndQuery: string): Promise<T> {
+  const response = await fetch(`${bank}${pathAndQuery}`, { headers: { authorization: bankAuth } });
+  if (!response.ok) throw new Error(`bank ${pathAndQuery}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const verdict = (value: number, limit: number) => (value <= limit ? "met" : "**missed**");
 
 async function main() {
-  const child = startChild(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
+  // start.ts in this node process's child directly (not through the tsx CLI), so the SIGTERM at the end reaches its
+  // handler, which stops the sandbox and the console it started (through the CLI they outlived the bench).
+  const child = startChild(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     PORT: String(port),
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_DATA: "memory",
+    // The bench's own changes are the only ones: no lifecycle moving rows between the runs.
+    SANDBOX_LIFECYCLE: "off",
     LOG_LEVEL: "warn",
   });
   child.stdout?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
@@ -93,32 +248,107 @@ async function main() {
       executablePath: resolveChromium() ?? undefined,
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
     });
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${console_}/sign-in`);
-    await page.getByLabel("Email").fill("viewer@demo.bank");
-    await page.getByLabel("Password").fill("demo-viewer-pass");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+    const page = await signedIn(browser, "viewer@demo.bank", "demo-viewer-pass");
 
-    const listQuery = "/ach?page_size=100";
-    const firstPage = (await (await fetch(`${bank}${listQuery}`, { headers: { authorization: bankAuth } })).json()) as { data: Array<{ id: string }> };
+    const list = "/ach";
+    const firstPage = await bankJson<{ data: Array<{ id: string }> }>(`${list}?page_size=${defaultPageSize}`);
     const detailId = firstPage.data[0]!.id;
-    process.stderr.write(`measuring ${listQuery} and /ach/${detailId}, ${runs} runs each\n`);
-    const list = { page: median(await pageTimes(page, `${console_}${listQuery}`, "first-row")), bank: median(await bankTime(listQuery)) };
-    const detail = { page: median(await pageTimes(page, `${console_}/ach/${detailId}`, "detail-title")), bank: median(await bankTime(`/ach/${detailId}`)) };
+    const lastId = firstPage.data.at(-1)!.id;
+    const transfer = (await bankJson<{ data: Array<{ id: string }> }>("/network_transfer?page_size=1")).data[0]!.id;
+    benchLog(`measuring ${list} (${defaultPageSize} rows) and /ach/${detailId}, ${runs} runs each after ${warmUps} warm-ups`);
 
-    const routes = ["/", ...resourceList.map((definition) => definition.route), `/ach/${detailId}`, "/audit"];
-    const sizes: Array<[string, number]> = [];
+    const listLoads = await repeat("list loads", () => load(page, `${console_}${list}`, "first-row"));
+    const detailLoads = await repeat("detail loads", () => load(page, `${console_}/ach/${detailId}`, "detail-title"));
+
+    // Interactions, each on a freshly loaded list (nothing of the next state is cached yet).
+    const statuses = ["sent", "returned"];
+    const filter = await repeat("filter change", async (run) => {
+      await freshList(page, `${console_}${list}`);
+      return untilNewRows(page, async () => {
+        await page.locator("#filter-status").selectOption(statuses[run % 2]!);
+      });
+    });
+    const next = await repeat("next page", async () => {
+      await freshList(page, `${console_}${list}`);
+      return untilNewRows(page, () => page.getByRole("button", { name: "Next →" }).click());
+    });
+    const section = await repeat("section change", async () => {
+      await freshList(page, `${console_}${list}`);
+      return untilNewRows(page, () => page.locator('aside a[href="/network-transfers"]').click());
+    });
+    const paletteOpen: number[] = [];
+    const palette = await repeat("palette jump", async (run) => {
+      await freshList(page, `${console_}${list}`);
+      const opened = await until(page, { selector: "[cmdk-input]" }, () => page.keyboard.press("Control+k"));
+      if (run >= warmUps) paletteOpen.push(opened);
+      await page.locator("[cmdk-input]").fill(detailId);
+      await page.getByRole("option", { name: `Open ${detailId}` }).waitFor();
+      return interaction(page, "detail-title", () => page.keyboard.press("Enter"));
+    });
+
+    const operations = await signedIn(browser, "operations@demo.bank", "demo-operations-pass");
+    const editor = await repeat("userdata editor", async () => {
+      await operations.goto(`${console_}/network-transfers/${transfer}`, { waitUntil: "commit" });
+      await hydrated(operations);
+      const button = operations.getByRole("button", { name: "Edit userdata" });
+      await button.waitFor();
+      return until(operations, { selector: ".cm-editor" }, () => button.click());
+    });
+
+    // The bank's own answers to what each of those asks of it.
+    const floor = {
+      list: median(await bankTimes(`${list}?page_size=${defaultPageSize}`)),
+      detail: median(await bankTimes(`/ach/${detailId}`)),
+      filter: median(await bankTimes(`${list}?page_size=${defaultPageSize}&status=sent`)),
+      next: median(await bankTimes(`${list}?page_size=${defaultPageSize}&page_cursor=${lastId}`)),
+      section: median(await bankTimes(`/network_transfer?page_size=${defaultPageSize}`)),
+      editor: median(await bankTimes(`/network_transfer/${transfer}`)),
+    };
+
+    const listOf100Bytes = (await (await page.request.get(`${console_}${list}?page_size=100`)).body()).length;
+    const routes = ["/", ...resourceList.map((definition) => definition.route), `/ach/${detailId}`, `/network-transfers/${transfer}`, "/audit"];
+    const sizes: Array<[string, { kb: number; noModuleKb: number }]> = [];
     for (const route of routes) sizes.push([route, await firstLoadKb(page, route)]);
     await browser.close();
 
-    const ok = (value: number, limit: number) => (value <= limit ? "met" : "**missed**");
-    console.log(`| measure (median of ${runs}) | console page | bank's own answer | target | |`);
-    console.log("|---|---|---|---|---|");
-    console.log(`| navigation → first of 100 ACH rows rendered | ${list.page.toFixed(0)} ms | ${list.bank.toFixed(1)} ms | < ${targets.listMs} ms | ${ok(list.page, targets.listMs)} |`);
-    console.log(`| navigation → ACH detail rendered | ${detail.page.toFixed(0)} ms | ${detail.bank.toFixed(1)} ms | < ${targets.detailMs} ms | ${ok(detail.page, targets.detailMs)} |`);
-    console.log("\n| route | first-load JS (gzip) | |\n|---|---|---|");
-    for (const [route, kb] of sizes) console.log(`| \`${route.replace(detailId, "{id}")}\` | ${kb.toFixed(1)} kB | ${ok(kb, targets.firstLoadKb)} |`);
+    const pick = (loads: Load[], key: keyof Load) => median(loads.map((one) => one[key]));
+    console.log(`Median of ${runs} runs (after ${warmUps} warm-ups), from navigation start; the bank's answer is its median too.\n`);
+    console.log("| page | TTFB | FCP | first row / title painted | hydrated | long tasks (sum) | HTML | bank's own answer | target | |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|---|");
+    // The HTML target is for 100 rows (the issue's figure), whatever the default page size is: read as the page is.
+    const listHtmlKib = listOf100Bytes / 1024;
+    const row = (name: string, loads: Load[], bankMs: number, limit: number) => {
+      const painted = pick(loads, "painted");
+      console.log(
+        `| ${name} | ${ms(pick(loads, "ttfb"))} | ${ms(pick(loads, "fcp"))} | ${ms(painted)} | ${ms(pick(loads, "hydrated"))} | ${ms(pick(loads, "longTasks"))} | ${(pick(loads, "htmlBytes") / 1024).toFixed(1)} KiB | ${bankMs.toFixed(1)} ms | painted < ${limit} ms | ${verdict(painted, limit)} |`,
+      );
+    };
+    row(`ACH list, ${defaultPageSize} rows (the default page size)`, listLoads, floor.list, targets.listRow);
+    row("ACH detail", detailLoads, floor.detail, targets.detailTitle);
+    console.log(
+      `\nList HTML for 100 rows: ${listHtmlKib.toFixed(1)} KiB (target ≤ ${targets.listHtmlKib} KiB: ${verdict(listHtmlKib, targets.listHtmlKib)}).\n`,
+    );
+
+    console.log("| interaction (from a freshly loaded list) | until | console | bank's own answer | target | |");
+    console.log("|---|---|---:|---:|---|---|");
+    const line = (name: string, until: string, values: number[], bankMs: number | undefined, limit: number) =>
+      console.log(
+        `| ${name} | ${until} | ${ms(median(values))} | ${bankMs === undefined ? "—" : `${bankMs.toFixed(1)} ms`} | < ${limit} ms | ${verdict(median(values), limit)} |`,
+      );
+    line("filter change (status select)", "new first row painted", filter, floor.filter, targets.filter);
+    line("next page (Next →)", "new first row painted", next, floor.next, targets.nextPage);
+    line("section change (sidebar: Network transfers)", "its first row painted", section, floor.section, targets.section);
+    line("Ctrl/Cmd-K", "palette input shown", paletteOpen, undefined, targets.palette);
+    line("palette: id typed, Enter", "detail title painted", palette, floor.detail, targets.palette);
+    line("Edit userdata (operations role)", "editor shown", editor, floor.editor, targets.editor);
+
+    console.log(
+      "\n| route | first-load JS (gzip, what Chromium loads) | target ≤ 160 kB | noModule polyfills (not loaded by Chromium) |\n|---|---:|---|---:|",
+    );
+    for (const [route, size] of sizes)
+      console.log(
+        `| \`${route.replace(detailId, "{id}").replace(transfer, "{id}")}\` | ${size.kb.toFixed(1)} kB | ${verdict(size.kb, targets.firstLoadKb)} | ${size.noModuleKb.toFixed(1)} kB |`,
+      );
   } finally {
     await stopChild(child);
   }

@@ -118,7 +118,7 @@ export function cpuSecondsOfTree(rootPid: number | undefined): number | null {
       }
     });
   const inTree = new Set([rootPid]);
-  for (let added = true; added; ) {
+  for (let added = true; added;) {
     added = false;
     for (const stat of stats) {
       if (!inTree.has(stat.pid) && inTree.has(stat.ppid)) {

@@ -29,7 +29,6 @@ const workDir = mkdtempSync(path.join(tmpdir(), "bench-sandbox-"));
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
-
 /** Starts the sandbox bank as `npm run sandbox` does (sandbox/main.ts under tsx) and waits until it answers; returns it and its URL. */
 async function startSandbox(env: Record<string, string>) {
   const port = env.SANDBOX_PORT ? Number(env.SANDBOX_PORT) : await freePort();
@@ -51,10 +50,9 @@ async function scenarios(databaseUrl: string): Promise<Scenario[]> {
   await client.query("VACUUM ANALYZE sandbox.ach");
   await client.query("CHECKPOINT");
   // Set-up only: find the id that ends page `deepPage - 1`, so the measured request asks for page `deepPage`.
-  const { rows: cursorRows } = await client.query(
-    "SELECT id FROM sandbox.ach ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1",
-    [(deepPage - 1) * pageSize - 1],
-  );
+  const { rows: cursorRows } = await client.query("SELECT id FROM sandbox.ach ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1", [
+    (deepPage - 1) * pageSize - 1,
+  ]);
   await client.end();
   return [
     { name: "first page", query: `page_size=${pageSize}` },

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { listAuditRecords, type AuditRecord } from "@/lib/audit/trail";
-import type { StaffUser } from "@/lib/auth/staff-users";
+import type { StaffUser } from "@/lib/auth/staff-user";
 import type { ConsoleTestDatabase } from "./console-database";
 import { can, type Permission } from "@/lib/permissions";
 

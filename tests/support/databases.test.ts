@@ -24,7 +24,9 @@ describe("the database targets of storage tests", () => {
   });
 
   it("narrow to the targets TEST_DATABASE_TARGETS names, never under CI, never to one that is missing", () => {
-    expect(databaseTargets({ TEST_DATABASE_URL: postgres, TEST_DATABASE_TARGETS: "postgresql" }).map((target) => target.name)).toEqual(["postgresql"]);
+    expect(databaseTargets({ TEST_DATABASE_URL: postgres, TEST_DATABASE_TARGETS: "postgresql" }).map((target) => target.name)).toEqual([
+      "postgresql",
+    ]);
     expect(() => databaseTargets({ TEST_DATABASE_URL: postgres, TEST_DATABASE_TARGETS: "postgresql", CI: "true" })).toThrow(/CI/);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {

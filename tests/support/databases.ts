@@ -32,7 +32,8 @@ export function databaseTargets(env: { CI?: string; TEST_DATABASE_URL?: string; 
   if (!chosen) return targets;
   if (isCi(env)) throw new Error("TEST_DATABASE_TARGETS narrows the storage tests to some targets, which CI never does.");
   const narrowed = targets.filter((target) => chosen.includes(target.name));
-  if (narrowed.length !== chosen.length) throw new Error(`TEST_DATABASE_TARGETS=${env.TEST_DATABASE_TARGETS}: available are ${targets.map((target) => target.name).join(", ")}`);
+  if (narrowed.length !== chosen.length)
+    throw new Error(`TEST_DATABASE_TARGETS=${env.TEST_DATABASE_TARGETS}: available are ${targets.map((target) => target.name).join(", ")}`);
   return narrowed;
 }
 

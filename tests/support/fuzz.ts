@@ -16,11 +16,29 @@ export interface FuzzRequest {
   contentType?: string;
 }
 
-const nasty = ["%", "%00", "%E0%A4%A", "%ED%A0%80", "%C0%AF", "..", "%2e%2e", "%2F", "a%00b", "%ZZ", "%uD800", "\u0000", "\uD800", "\uDC00x", "__proto__", "constructor", ""];
+const nasty = [
+  "%",
+  "%00",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "%C0%AF",
+  "..",
+  "%2e%2e",
+  "%2F",
+  "a%00b",
+  "%ZZ",
+  "%uD800",
+  "\u0000",
+  "\uD800",
+  "\uDC00x",
+  "__proto__",
+  "constructor",
+  "",
+];
 const printable = fc.string({ unit: fc.constantFrom(..."abcz019_-.~!$&'()*+,;=:@%/?#".split("")), maxLength: 20 });
 
 /** A path segment or query value: nasty fixed strings, encoded arbitrary Unicode (lone surrogates too), or raw characters. */
-const component = fc.oneof(
+export const fuzzComponent = fc.oneof(
   fc.constantFrom(...nasty),
   fc.string({ unit: "binary", maxLength: 30 }).map((value) => {
     try {
@@ -31,11 +49,27 @@ const component = fc.oneof(
     }
   }),
   printable,
-  fc.constantFrom("2024-02-30", "2026-11-23", "9999-99-99", "12.50", "-1", "0", "1e309", "NaN", "1001", "0000001", "000000000000001", "0210000000000071"),
+  fc.constantFrom(
+    "2024-02-30",
+    "2026-11-23",
+    "0000-01-01",
+    "0001-01-01",
+    "9999-12-31",
+    "9999-99-99",
+    "12.50",
+    "-1",
+    "0",
+    "1e309",
+    "NaN",
+    "1001",
+    "0000001",
+    "000000000000001",
+    "0210000000000071",
+  ),
 );
 
 const knownQueryNames = [...new Set(operations.flatMap((operation) => Object.keys(operation.query?.shape ?? {})))];
-const queryName = fc.oneof(fc.constantFrom(...knownQueryNames, "reveal", "__proto__"), component);
+const queryName = fc.oneof(fc.constantFrom(...knownQueryNames, "reveal", "__proto__"), fuzzComponent);
 
 const deep = (depth: number, open: string, close: string) => `{"userdata":{"a":${open.repeat(depth)}${close.repeat(depth)}}}`;
 const body = fc.oneof(
@@ -61,24 +95,26 @@ const body = fc.oneof(
   ),
 );
 
-export const fuzzRequests = fc.record(
-  {
-    method: fc.constantFrom("GET", "GET", "POST", "PATCH", "DELETE", "PUT"),
-    path: fc.constantFrom(...operations.map((operation) => operation.path), "/", "/nope"),
-    ids: fc.array(component, { minLength: 2, maxLength: 2 }),
-    tail: fc.constantFrom("", "", "/", "/extra", "//", "/%"),
-    query: fc.array(fc.tuple(queryName, component), { maxLength: 4 }),
-    body,
-    contentType: fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", ""),
-  },
-  { requiredKeys: ["method", "path", "ids", "tail", "query", "contentType"] },
-).map(({ method, path, ids, tail, query, body: text, contentType }): FuzzRequest => {
-  let index = 0;
-  const filled = pathParameters(path).reduce((result, name) => result.replace(`{${name}}`, () => ids[index++ % ids.length]!), path);
-  const search = query.map(([name, value]) => `${name}=${value}`).join("&");
-  const hasBody = method !== "GET" && text !== undefined;
-  return { method, target: `${filled}${tail}${search ? `?${search}` : ""}`, ...(hasBody && { body: text, contentType }) };
-});
+export const fuzzRequests = fc
+  .record(
+    {
+      method: fc.constantFrom("GET", "GET", "POST", "PATCH", "DELETE", "PUT"),
+      path: fc.constantFrom(...operations.map((operation) => operation.path), "/", "/nope"),
+      ids: fc.array(fuzzComponent, { minLength: 2, maxLength: 2 }),
+      tail: fc.constantFrom("", "", "/", "/extra", "//", "/%"),
+      query: fc.array(fc.tuple(queryName, fuzzComponent), { maxLength: 4 }),
+      body,
+      contentType: fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", ""),
+    },
+    { requiredKeys: ["method", "path", "ids", "tail", "query", "contentType"] },
+  )
+  .map(({ method, path, ids, tail, query, body: text, contentType }): FuzzRequest => {
+    let index = 0;
+    const filled = pathParameters(path).reduce((result, name) => result.replace(`{${name}}`, () => ids[index++ % ids.length]!), path);
+    const search = query.map(([name, value]) => `${name}=${value}`).join("&");
+    const hasBody = method !== "GET" && text !== undefined;
+    return { method, target: `${filled}${tail}${search ? `?${search}` : ""}`, ...(hasBody && { body: text, contentType }) };
+  });
 
 /**
  * The fast-check runs of one fuzz test: a fixed seed (the same cases every run) and a random one, printed by

@@ -1,13 +1,15 @@
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { oidcProvider } from "@/lib/auth/config";
 import { getCurrentUser } from "@/lib/auth/current-user";
+import { lastPageCookie } from "@/lib/auth/last-page";
 import { safeReturnPath } from "@/lib/auth/safe-redirect";
-import { signInWithSso } from "./actions";
+import { signInWithSso } from "@/lib/actions/sign-in";
 
-export const metadata = { title: "Sign in · Bank console" };
+export const metadata = { title: "Sign in" };
 
 // Errors Auth.js reports by redirecting here (single sign-on refusals); everything else is shown by the form itself.
 const redirectErrors: Record<string, string> = {
@@ -17,7 +19,8 @@ const redirectErrors: Record<string, string> = {
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const query = await searchParams;
-  const from = safeReturnPath(query.from);
+  // The page asked for; without one (an explicit sign-in), the last console page this browser showed.
+  const from = safeReturnPath(query.from ?? (await cookies()).get(lastPageCookie)?.value);
   if (await getCurrentUser()) redirect(from);
   const error = typeof query.error === "string" ? (redirectErrors[query.error] ?? "Sign-in failed. Try again.") : null;
 
@@ -25,11 +28,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-sm rounded-lg border border-line bg-surface p-6 shadow-sm">
         <h1 className="text-xl font-semibold">Bank console</h1>
-        <p className="mb-6 mt-1 text-sm text-muted">Sign in with your staff account.</p>
+        <p className="mt-1 mb-6 text-sm text-muted">Sign in with your staff account.</p>
         {error ? (
           <div className="mb-4">
             <Notice tone="error">{error}</Notice>
           </div>
+        ) : null}
+        {typeof query.from === "string" && from !== "/" ? (
+          <p data-testid="sign-in-return" className="mb-4 text-sm text-muted">
+            Sign in to return to <span className="font-mono break-all text-fg">{from}</span>.
+          </p>
         ) : null}
         <SignInForm from={from} />
         {oidcProvider ? (

@@ -1,6 +1,6 @@
-import { ResourceListPage, type SearchParams } from "@/components/bank/resource-pages";
+import { listMetadata, ResourceListPage, type SearchParams } from "@/components/bank/resource-list-page";
 
-export const metadata = { title: "ACH transfers · Bank console" };
+export const metadata = listMetadata("ach");
 
 export default function Page({ searchParams }: { searchParams: SearchParams }) {
   return <ResourceListPage resource="ach" searchParams={searchParams} description="ACH credits and debits, newest first." />;

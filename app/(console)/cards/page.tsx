@@ -1,6 +1,6 @@
-import { ResourceListPage, type SearchParams } from "@/components/bank/resource-pages";
+import { listMetadata, ResourceListPage, type SearchParams } from "@/components/bank/resource-list-page";
 
-export const metadata = { title: "Cards · Bank console" };
+export const metadata = listMetadata("card");
 
 export default function Page({ searchParams }: { searchParams: SearchParams }) {
   return <ResourceListPage resource="card" searchParams={searchParams} description="Cards and their holders, newest first." />;

@@ -1,6 +1,6 @@
-import { ResourceListPage, type SearchParams } from "@/components/bank/resource-pages";
+import { listMetadata, ResourceListPage, type SearchParams } from "@/components/bank/resource-list-page";
 
-export const metadata = { title: "Network transfers · Bank console" };
+export const metadata = listMetadata("network_transfer");
 
 export default function Page({ searchParams }: { searchParams: SearchParams }) {
   return <ResourceListPage resource="network_transfer" searchParams={searchParams} description="Account-to-account transfers, newest first." />;

@@ -1,5 +1,5 @@
 import { SimulationsPage } from "@/components/simulations/simulations-page";
 
-export const metadata = { title: "Simulations · Bank console" };
+export const metadata = { title: "Simulations" };
 
 export default SimulationsPage;

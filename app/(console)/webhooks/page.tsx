@@ -1,6 +1,6 @@
-import { ResourceListPage, type SearchParams } from "@/components/bank/resource-pages";
+import { listMetadata, ResourceListPage, type SearchParams } from "@/components/bank/resource-list-page";
 
-export const metadata = { title: "Webhooks · Bank console" };
+export const metadata = listMetadata("webhook");
 
 export default function Page({ searchParams }: { searchParams: SearchParams }) {
   return <ResourceListPage resource="webhook" searchParams={searchParams} description="Webhook subscriptions, newest first." />;

@@ -1,19 +1,21 @@
-import { amount, createdAt, dataSection, id, orgFilter, status, timestamps, type ResourceDefinition } from "../types";
+import { amount, createdAt, dataSection, id, orgFilter, status, timestamps, type Field, type ResourcePage } from "../types";
 
-export const achTransfers: ResourceDefinition = {
+/** Credit or debit beside the amount: which way the money moves. */
+const directedAmount: Field = { ...amount, direction: "direction" };
+
+export const achTransfers: ResourcePage = {
   name: "ach",
   title: "ACH transfers",
   singular: "ACH transfer",
   route: "/ach",
-  apiPath: "/ach",
-  idPrefix: "ach_",
   columns: [
     id(),
     status,
-    amount,
-    { key: "direction", label: "Direction" },
-    { key: "service", label: "Service" },
-    { key: "account_id", label: "Account", format: "mono" },
+    directedAmount,
+    // The amount shows the direction (CR/DR): the column is there for those who want it spelt out.
+    { key: "direction", label: "Direction", format: "enum", hiddenByDefault: true },
+    { key: "service", label: "Service", format: "enum" },
+    { key: "account_id", label: "Account", format: "id" },
     { key: "counterparty_id", label: "Counterparty", format: "id", link: { detail: "counterparty" } },
     { key: "effective_date", label: "Effective", format: "date" },
     { key: "trace_number", label: "Trace number", format: "mono", hiddenByDefault: true },
@@ -27,16 +29,16 @@ export const achTransfers: ResourceDefinition = {
     org_id: orgFilter,
     trace_suffix: { label: "Trace number", hint: "the 15-digit trace number" },
   },
-  headline: amount,
+  headline: directedAmount,
   sections: [
     {
       title: "Transfer",
       fields: [
         status,
-        amount,
-        { key: "direction", label: "Direction" },
-        { key: "service", label: "Service" },
-        { key: "sec_code", label: "SEC code", format: "mono" },
+        directedAmount,
+        { key: "direction", label: "Direction", format: "enum" },
+        { key: "service", label: "Service", format: "enum" },
+        { key: "sec_code", label: "SEC code", format: "enum" },
         { key: "effective_date", label: "Effective date", format: "date" },
         { key: "scheduled_settlement", label: "Scheduled settlement", format: "timestamp" },
         { key: "trace_number", label: "Trace number", format: "mono" },

@@ -1,17 +1,15 @@
-import { createdAt, dataSection, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, timestamps, type ResourcePage } from "../types";
 
-export const businessApplications: ResourceDefinition = {
+export const businessApplications: ResourcePage = {
   name: "business_application",
   title: "Business applications",
   singular: "Business application",
   route: "/applications/business",
-  apiPath: "/apply/business_application",
-  idPrefix: "abus_",
   personalData: true,
   columns: [
     id(),
     { key: "name", label: "Business" },
-    { key: "legal_structure", label: "Structure" },
+    { key: "legal_structure", label: "Structure", format: "enum" },
     { key: "incorporation_state", label: "State", format: "mono" },
     { key: "naics", label: "NAICS", format: "mono" },
     { key: "tin", label: "TIN", format: "mono" },
@@ -26,7 +24,7 @@ export const businessApplications: ResourceDefinition = {
         { key: "name", label: "Legal name" },
         { key: "dba", label: "Doing business as" },
         { key: "description", label: "Description" },
-        { key: "legal_structure", label: "Legal structure" },
+        { key: "legal_structure", label: "Legal structure", format: "enum" },
         { key: "incorporation_state", label: "Incorporation state", format: "mono" },
         { key: "established_on", label: "Established", format: "date" },
         { key: "naics", label: "NAICS code", format: "mono" },
@@ -39,7 +37,7 @@ export const businessApplications: ResourceDefinition = {
       title: "Tax and identification",
       fields: [
         { key: "tin", label: "TIN", format: "mono" },
-        { key: "identification_number_type", label: "Identification type" },
+        { key: "identification_number_type", label: "Identification type", format: "enum" },
         { key: "identification_number", label: "Identification number", format: "mono" },
       ],
     },

@@ -1,20 +1,18 @@
-import { createdAt, dataSection, id, status, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, status, timestamps, type ResourcePage } from "../types";
 
-export const cards: ResourceDefinition = {
+export const cards: ResourcePage = {
   name: "card",
   title: "Cards",
   singular: "Card",
   route: "/cards",
-  apiPath: "/card",
-  idPrefix: "card_",
   columns: [
     id(),
     status,
     { key: "cardholder_name", label: "Cardholder" },
     { key: "last_four", label: "Last four", format: "mono" },
-    { key: "form", label: "Form" },
+    { key: "form", label: "Form", format: "enum" },
     { key: "account_id", label: "Account", format: "mono" },
-    { key: "expiration_year", label: "Expires", format: "mono", hiddenByDefault: true },
+    { key: "expiration_month", label: "Expires", format: "expiry", hiddenByDefault: true },
     createdAt,
   ],
   filters: { account_id: { label: "Account", idPrefix: "acct_" } },
@@ -26,9 +24,8 @@ export const cards: ResourceDefinition = {
         status,
         { key: "cardholder_name", label: "Cardholder" },
         { key: "last_four", label: "Last four digits", format: "mono" },
-        { key: "form", label: "Form" },
-        { key: "expiration_month", label: "Expiration month", format: "mono" },
-        { key: "expiration_year", label: "Expiration year", format: "mono" },
+        { key: "form", label: "Form", format: "enum" },
+        { key: "expiration_month", label: "Expires", format: "expiry" },
       ],
     },
     {

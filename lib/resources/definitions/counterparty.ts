@@ -1,18 +1,16 @@
-import { createdAt, dataSection, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, timestamps, type ResourcePage } from "../types";
 
-export const counterparties: ResourceDefinition = {
+export const counterparties: ResourcePage = {
   name: "counterparty",
   title: "Counterparties",
   singular: "Counterparty",
   route: "/counterparties",
-  apiPath: "/counterparty",
-  idPrefix: "cp_",
   columns: [
     id(),
     { key: "name", label: "Name" },
     { key: "ach.routing_number", label: "ACH routing", format: "mono" },
     { key: "ach.account_number", label: "ACH account", format: "mono" },
-    { key: "ach.account_type", label: "Account type" },
+    { key: "ach.account_type", label: "Account type", format: "enum" },
     { key: "wire.bank_name", label: "Wire bank" },
     createdAt,
   ],
@@ -24,7 +22,7 @@ export const counterparties: ResourceDefinition = {
       fields: [
         { key: "ach.routing_number", label: "Routing number", format: "mono" },
         { key: "ach.account_number", label: "Account number", format: "mono" },
-        { key: "ach.account_type", label: "Account type" },
+        { key: "ach.account_type", label: "Account type", format: "enum" },
       ],
     },
     {

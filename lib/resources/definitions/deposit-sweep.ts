@@ -1,16 +1,14 @@
-import { createdAt, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, id, timestamps, type ResourcePage } from "../types";
 
-export const depositSweeps: ResourceDefinition = {
+export const depositSweeps: ResourcePage = {
   name: "deposit_sweep",
   title: "Deposit sweeps",
   singular: "Deposit sweep",
   route: "/deposit-sweeps",
-  apiPath: "/deposit_sweep",
-  idPrefix: "dsa_",
   columns: [
     id(),
     { key: "customer_email", label: "Customer" },
-    { key: "network", label: "Network" },
+    { key: "network", label: "Network", format: "enum" },
     { key: "opted_in", label: "Opted in", format: "boolean" },
     { key: "sweep_balance", label: "Swept", format: "money" },
     { key: "threshold_balance", label: "Threshold", format: "money" },
@@ -25,7 +23,7 @@ export const depositSweeps: ResourceDefinition = {
         { key: "opted_in", label: "Opted in", format: "boolean" },
         { key: "sweep_balance", label: "Swept balance", format: "money" },
         { key: "threshold_balance", label: "Threshold balance", format: "money" },
-        { key: "network", label: "Network" },
+        { key: "network", label: "Network", format: "enum" },
         { key: "network_account_id", label: "Network account", format: "mono" },
       ],
     },

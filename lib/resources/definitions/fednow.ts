@@ -1,18 +1,19 @@
-import { amount, createdAt, id, orgFilter, status, timestamps, type ResourceDefinition } from "../types";
+import { amount, createdAt, id, orgFilter, status, timestamps, type Field, type ResourcePage } from "../types";
 
-export const instantPayments: ResourceDefinition = {
+/** In the payment's own currency, with credit or debit beside it. */
+const paymentAmount: Field = { ...amount, direction: "payment_type", currency: "currency" };
+
+export const instantPayments: ResourcePage = {
   name: "fednow",
   title: "Instant payments",
   singular: "Instant payment",
   route: "/instant-payments",
-  apiPath: "/fednow",
-  idPrefix: "fednow_",
   columns: [
     id(),
     status,
     { key: "external_status", label: "External status", format: "status" },
-    amount,
-    { key: "payment_type", label: "Type" },
+    paymentAmount,
+    { key: "payment_type", label: "Type", format: "enum" },
     { key: "external_name", label: "External party" },
     { key: "account_id", label: "Account", format: "mono" },
     { key: "payment_id", label: "Network payment id", format: "mono", hiddenByDefault: true },
@@ -27,15 +28,15 @@ export const instantPayments: ResourceDefinition = {
     external_status: { label: "External status" },
     payment_id: { label: "Network payment id" },
   },
-  headline: amount,
+  headline: paymentAmount,
   sections: [
     {
       title: "Payment",
       fields: [
         status,
-        amount,
+        paymentAmount,
         { key: "currency", label: "Currency" },
-        { key: "payment_type", label: "Type" },
+        { key: "payment_type", label: "Type", format: "enum" },
         { key: "payment_id", label: "Network payment id", format: "mono" },
         { key: "fed_settlement_date", label: "Settlement date", format: "date" },
         { key: "description", label: "Description" },

@@ -1,12 +1,10 @@
-import { amount, createdAt, dataSection, id, orgFilter, status, timestamps, type ResourceDefinition } from "../types";
+import { amount, createdAt, dataSection, id, orgFilter, status, timestamps, type ResourcePage } from "../types";
 
-export const networkTransfers: ResourceDefinition = {
+export const networkTransfers: ResourcePage = {
   name: "network_transfer",
   title: "Network transfers",
   singular: "Network transfer",
   route: "/network-transfers",
-  apiPath: "/network_transfer",
-  idPrefix: "nt_",
   columns: [
     id(),
     status,

@@ -1,12 +1,10 @@
-import { createdAt, dataSection, id, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, timestamps, type ResourcePage } from "../types";
 
-export const personApplications: ResourceDefinition = {
+export const personApplications: ResourcePage = {
   name: "person_application",
   title: "Person applications",
   singular: "Person application",
   route: "/applications/person",
-  apiPath: "/apply/person_application",
-  idPrefix: "apsn_",
   personalData: true,
   columns: [
     id(),
@@ -36,7 +34,7 @@ export const personApplications: ResourceDefinition = {
     {
       title: "Identification",
       fields: [
-        { key: "identification_number_type", label: "Type" },
+        { key: "identification_number_type", label: "Type", format: "enum" },
         { key: "identification_number", label: "Number", format: "mono" },
       ],
     },

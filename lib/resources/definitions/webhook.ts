@@ -1,12 +1,10 @@
-import { createdAt, dataSection, id, status, timestamps, type ResourceDefinition } from "../types";
+import { createdAt, dataSection, id, status, timestamps, type ResourcePage } from "../types";
 
-export const webhooks: ResourceDefinition = {
+export const webhooks: ResourcePage = {
   name: "webhook",
   title: "Webhooks",
   singular: "Webhook",
   route: "/webhooks",
-  apiPath: "/webhook",
-  idPrefix: "webhook_",
   columns: [
     id(),
     status,

@@ -1,7 +1,13 @@
-import { ResourceListPage, type SearchParams } from "@/components/bank/resource-pages";
+import { ResourceListPage, type SearchParams } from "@/components/bank/resource-list-page";
 
-export const metadata = { title: "Business applications · Bank console" };
+export const metadata = { title: "Business applications" };
 
 export default function Page({ searchParams }: { searchParams: SearchParams }) {
-  return <ResourceListPage resource="business_application" searchParams={searchParams} description="Business account applications with their beneficial owners, newest first." />;
+  return (
+    <ResourceListPage
+      resource="business_application"
+      searchParams={searchParams}
+      description="Business account applications with their beneficial owners, newest first."
+    />
+  );
 }

@@ -1,6 +1,6 @@
-import { ResourceDetailPage } from "@/components/bank/resource-pages";
+import { detailMetadata, ResourceDetailPage } from "@/components/bank/resource-pages";
 
-export const metadata = { title: "Counterparties · Bank console" };
+export const generateMetadata = detailMetadata("counterparty");
 
 export default function Page({ params }: { params: Promise<{ id: string }> }) {
   return <ResourceDetailPage resource="counterparty" params={params} />;

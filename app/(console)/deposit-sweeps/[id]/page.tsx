@@ -1,6 +1,6 @@
-import { ResourceDetailPage } from "@/components/bank/resource-pages";
+import { detailMetadata, ResourceDetailPage } from "@/components/bank/resource-pages";
 
-export const metadata = { title: "Deposit sweeps · Bank console" };
+export const generateMetadata = detailMetadata("deposit_sweep");
 
 export default function Page({ params }: { params: Promise<{ id: string }> }) {
   return <ResourceDetailPage resource="deposit_sweep" params={params} />;

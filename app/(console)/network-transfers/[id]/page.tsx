@@ -1,6 +1,6 @@
-import { ResourceDetailPage } from "@/components/bank/resource-pages";
+import { detailMetadata, ResourceDetailPage } from "@/components/bank/resource-pages";
 
-export const metadata = { title: "Network transfers · Bank console" };
+export const generateMetadata = detailMetadata("network_transfer");
 
 export default function Page({ params }: { params: Promise<{ id: string }> }) {
   return <ResourceDetailPage resource="network_transfer" params={params} />;

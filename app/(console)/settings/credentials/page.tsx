@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireUser } from "@/lib/auth/current-user";
 import { describeConnection, environments } from "@/lib/credentials";
 
-export const metadata = { title: "Bank credentials · Bank console" };
+export const metadata = { title: "Bank credentials" };
 
 export default async function CredentialsPage() {
   await requireUser("credentials:manage");
@@ -16,9 +16,13 @@ export default async function CredentialsPage() {
       />
       <div className="space-y-6">
         {summaries.map((summary) => (
-          <section key={summary.environment} data-testid={`credentials-${summary.environment}`} className="rounded-md border border-line bg-surface p-4">
+          <section
+            key={summary.environment}
+            data-testid={`credentials-${summary.environment}`}
+            className="rounded-md border border-line bg-surface p-4"
+          >
             <h2 className="text-lg font-semibold capitalize">{summary.environment}</h2>
-            <dl className="mb-4 mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+            <dl className="mt-2 mb-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">Source</dt>
               <dd>{summary.source}</dd>
               <dt className="text-muted">Base URL</dt>

@@ -8,9 +8,9 @@ import { isEnvironment } from "@/lib/credentials/environments";
 import { consoleDb } from "@/lib/db/console";
 import { indexOverview } from "@/lib/index/actions-overview";
 import { receiverUrl } from "@/lib/index/runtime";
-import { purgeIndex, resetIndexSubscription, rotateReceiverSecret, setUpIndexSubscriptions, startIndexBackfill } from "./actions";
+import { purgeIndex, resetIndexSubscription, rotateReceiverSecret, setUpIndexSubscriptions, startIndexBackfill } from "@/lib/actions/index-settings";
 
-export const metadata = { title: "Index of the bank · Bank console" };
+export const metadata = { title: "Index of the bank" };
 
 const actions = {
   rotateReceiverSecret,

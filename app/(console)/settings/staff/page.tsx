@@ -9,15 +9,22 @@ import { perUserRule, throttledKeys, userKey } from "@/lib/auth/throttle";
 import { consoleDb } from "@/lib/db/console";
 import { roleDescriptions } from "@/lib/permissions";
 
-export const metadata = { title: "Staff users · Bank console" };
+export const metadata = { title: "Staff users" };
 
 export default async function StaffPage() {
   const admin = await requireUser("staff:manage");
   const { db } = await consoleDb();
   const staff = await listStaff(db);
-  const lockedOut = await throttledKeys(db, staff.map((user) => userKey(user.email)), perUserRule);
+  const lockedOut = await throttledKeys(
+    db,
+    staff.map((user) => userKey(user.email)),
+    perUserRule,
+  );
   const sessions = new Map<string, StaffSession[]>();
-  for (const session of await listActiveSessions(db, staff.map((user) => user.id))) {
+  for (const session of await listActiveSessions(
+    db,
+    staff.map((user) => user.id),
+  )) {
     sessions.set(session.userId, [...(sessions.get(session.userId) ?? []), session]);
   }
   return (
@@ -59,7 +66,7 @@ export default async function StaffPage() {
           ))}
         </tbody>
       </Table>
-      <h2 className="mb-3 mt-8 text-lg font-semibold">New staff user</h2>
+      <h2 className="mt-8 mb-3 text-lg font-semibold">New staff user</h2>
       <CreateStaffForm />
     </>
   );

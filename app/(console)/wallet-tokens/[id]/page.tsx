@@ -1,6 +1,6 @@
-import { ResourceDetailPage } from "@/components/bank/resource-pages";
+import { detailMetadata, ResourceDetailPage } from "@/components/bank/resource-pages";
 
-export const metadata = { title: "Wallet tokens · Bank console" };
+export const generateMetadata = detailMetadata("digital_wallet_token");
 
 export default function Page({ params }: { params: Promise<{ id: string }> }) {
   return <ResourceDetailPage resource="digital_wallet_token" params={params} />;

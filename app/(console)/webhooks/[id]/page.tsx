@@ -1,6 +1,6 @@
-import { ResourceDetailPage } from "@/components/bank/resource-pages";
+import { detailMetadata, ResourceDetailPage } from "@/components/bank/resource-pages";
 
-export const metadata = { title: "Webhooks · Bank console" };
+export const generateMetadata = detailMetadata("webhook");
 
 export default function Page({ params }: { params: Promise<{ id: string }> }) {
   return <ResourceDetailPage resource="webhook" params={params} />;

@@ -8,8 +8,9 @@ import { parseAuditQuery } from "@/lib/audit/filter-input";
  */
 export const GET = apiRoute({
   permission: "audit:read",
+  crossSite: "refuse",
   async handle(call) {
-    const parsed = parseAuditQuery(new URL(call.request.url).searchParams);
+    const parsed = parseAuditQuery(call.searchParams);
     if (!parsed.ok) throw badInput(parsed.error);
     return exportAuditCsv(parsed.filter, call);
   },

@@ -9,8 +9,9 @@ import { parseEventsQuery } from "@/lib/index/events-list-input";
  */
 export const GET = apiRoute({
   permission: "bank:read",
+  crossSite: "refuse",
   async handle(call) {
-    const parsed = parseEventsQuery(new URL(call.request.url).searchParams, await getActiveEnvironment());
+    const parsed = parseEventsQuery(call.searchParams, await getActiveEnvironment());
     if (!parsed.ok) throw badInput(parsed.error);
     return exportEventsCsv(parsed.page.filter, call);
   },

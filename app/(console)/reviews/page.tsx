@@ -1,0 +1,36 @@
+import { Notice } from "@/components/ui/notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { ReviewQueue } from "@/components/reviews/review-queue";
+import { requireUser } from "@/lib/auth/current-user";
+import { getActiveEnvironment } from "@/lib/credentials";
+import { consoleDb } from "@/lib/db/console";
+import { env } from "@/lib/env/console";
+import { queueFilterFrom } from "@/lib/reviews/filter";
+import { readQueue } from "@/lib/reviews/queue";
+
+export const metadata = { title: "Review queue" };
+
+export default async function ReviewsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser("review:decide");
+  const environment = await getActiveEnvironment();
+  const query = await searchParams;
+  const { filter, problems } = queueFilterFrom(query);
+  const { rows, more } = await readQueue((await consoleDb()).db, environment, user, filter);
+  const shownQuery = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return (
+    <>
+      <PageHeader
+        title="Review queue"
+        description={`Person and business applications in the ${environment} environment awaiting a compliance decision, oldest first (from the console's index of the bank). A decision takes effect once a second reviewer confirms it. SLA: ${env.REVIEW_SLA_HOURS} h.`}
+      />
+      {problems.length ? (
+        <div className="mb-4">
+          <Notice tone="error" testId="queue-filter-error">
+            {problems.join("; ")}
+          </Notice>
+        </div>
+      ) : null}
+      <ReviewQueue rows={rows} more={more} user={user} filter={filter} slaHours={env.REVIEW_SLA_HOURS} query={shownQuery} />
+    </>
+  );
+}

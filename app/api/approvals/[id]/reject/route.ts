@@ -1,0 +1,5 @@
+import { apiRoute } from "@/lib/api";
+import { consoleApprovalRoutes } from "@/lib/api/approval-routes";
+
+/** POST /api/approvals/{id}/reject (docs/approvals.md). */
+export const POST = apiRoute(consoleApprovalRoutes.reject);

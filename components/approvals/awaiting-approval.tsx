@@ -1,0 +1,23 @@
+import Link from "next/link";
+import { momentText, type ApprovalAnswer } from "@/lib/approvals/codes";
+
+/**
+ * Shown where a change was held for approval instead of sent (docs/approvals.md): nothing changed at the bank yet;
+ * the link opens the request, where the maker may withdraw it and another person approves or rejects it.
+ */
+export function AwaitingApproval({ approval }: { approval: ApprovalAnswer["approval"] | null | undefined }) {
+  if (!approval) return null;
+  return (
+    <p
+      role="status"
+      data-testid="awaiting-approval"
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      Awaiting approval: nothing was sent to the bank yet. Another staff member must approve{" "}
+      <Link href={approval.url} className="font-medium underline">
+        request {approval.id}
+      </Link>{" "}
+      before {momentText(approval.expiresAt)}.
+    </p>
+  );
+}

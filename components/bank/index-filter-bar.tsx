@@ -1,0 +1,201 @@
+"use client";
+
+import { type FormEvent } from "react";
+import { relativeTime } from "@/lib/format";
+import { datePresets, indexFilterNames, type DatePreset } from "@/lib/search/index-filters";
+
+const control = "block w-full rounded border border-line bg-surface px-2 py-1 text-xs text-fg";
+const presetLabels: Record<DatePreset, string> = {
+  today: "today",
+  yesterday: "yesterday",
+  last_7_days: "last 7 days",
+  this_month: "this month",
+  custom: "custom range",
+};
+
+/** The index filters set in the URL, as removable chips' words. */
+export function indexFilterChips(query: Record<string, string>): Array<{ names: string[]; label: string }> {
+  const chips: Array<{ names: string[]; label: string }> = [];
+  if (query.amount_min || query.amount_max) {
+    const label =
+      query.amount_min && query.amount_max
+        ? `amount ${query.amount_min} – ${query.amount_max}`
+        : query.amount_min
+          ? `amount ≥ ${query.amount_min}`
+          : `amount ≤ ${query.amount_max}`;
+    chips.push({ names: ["amount_min", "amount_max"], label });
+  }
+  if (query.statuses) chips.push({ names: ["statuses"], label: `status ${query.statuses.split(",").join(" or ")}` });
+  if (query.created) {
+    const preset = query.created as DatePreset;
+    const label =
+      preset === "custom" ? `created ${query.created_from ?? "…"} to ${query.created_to ?? "…"}` : `created ${presetLabels[preset] ?? query.created}`;
+    chips.push({ names: ["created", "created_from", "created_to"], label });
+  }
+  if (query.has_error) chips.push({ names: ["has_error"], label: query.has_error === "true" ? "has an error" : "has no error" });
+  return chips;
+}
+
+/**
+ * Filters the bank's list API cannot express, served from the console's index (docs/search.md): an amount range,
+ * several statuses at once, a date preset or range, has error. Text applies on Enter; selects and boxes at once.
+ */
+export function IndexFilterBar({
+  query,
+  statuses,
+  hasAmount,
+  hasError,
+  onApply,
+}: {
+  query: Record<string, string>;
+  statuses: string[];
+  hasAmount: boolean;
+  hasError: boolean;
+  onApply(values: Record<string, string | undefined>): void;
+}) {
+  const chosen = new Set((query.statuses ?? "").split(",").filter(Boolean));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
+    const created = text("created");
+    onApply({
+      amount_min: text("amount_min"),
+      amount_max: text("amount_max"),
+      statuses: form.getAll("statuses").map(String).join(",") || undefined,
+      created,
+      created_from: created === "custom" ? text("created_from") : undefined,
+      created_to: created === "custom" ? text("created_to") : undefined,
+      has_error: form.get("has_error") ? "true" : undefined,
+    });
+  }
+  const submitNow = (element: HTMLElement) => (element as HTMLInputElement).form?.requestSubmit();
+
+  return (
+    <form
+      key={JSON.stringify(indexFilterNames.map((name) => query[name]))}
+      onSubmit={submit}
+      aria-label="Filters from the console's index"
+      className="mb-3 flex flex-wrap items-end gap-2 rounded-md border border-dashed border-line bg-surface p-2"
+    >
+      {hasAmount ? (
+        <>
+          <AmountInput name="amount_min" label="Amount from" placeholder="$0.00" value={query.amount_min} />
+          <AmountInput name="amount_max" label="Amount to" placeholder="$1,000.00" value={query.amount_max} />
+        </>
+      ) : null}
+      {statuses.length > 0 ? (
+        <details className="relative w-40">
+          <summary className={`${control} cursor-pointer list-none truncate`}>
+            <span className="sr-only">Statuses: </span>
+            {chosen.size > 0 ? [...chosen].join(", ") : "Any of several statuses"}
+          </summary>
+          <fieldset className="absolute left-0 z-40 mt-1 w-52 rounded-md border border-line bg-surface p-2 shadow-lg">
+            <legend className="sr-only">Statuses</legend>
+            {statuses.map((status) => (
+              <label key={status} className="flex items-center gap-2 py-0.5 text-xs">
+                <input
+                  type="checkbox"
+                  name="statuses"
+                  value={status}
+                  defaultChecked={chosen.has(status)}
+                  onChange={(event) => submitNow(event.currentTarget)}
+                />
+                {status.replaceAll("_", " ")}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+      ) : null}
+      <div className="w-32">
+        <label htmlFor="filter-created" className="mb-0.5 block text-[11px] font-medium text-muted">
+          Created
+        </label>
+        <select
+          id="filter-created"
+          name="created"
+          defaultValue={query.created ?? ""}
+          className={control}
+          onChange={(event) => submitNow(event.currentTarget)}
+        >
+          <option value="">any time</option>
+          {datePresets.map((preset) => (
+            <option key={preset} value={preset}>
+              {presetLabels[preset]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {query.created === "custom" ? (
+        <>
+          <div className="w-32">
+            <label htmlFor="filter-created_from" className="mb-0.5 block text-[11px] font-medium text-muted">
+              From (UTC)
+            </label>
+            <input
+              id="filter-created_from"
+              name="created_from"
+              type="date"
+              defaultValue={query.created_from ?? ""}
+              className={control}
+              onChange={(event) => submitNow(event.currentTarget)}
+            />
+          </div>
+          <div className="w-32">
+            <label htmlFor="filter-created_to" className="mb-0.5 block text-[11px] font-medium text-muted">
+              To (UTC, inclusive)
+            </label>
+            <input
+              id="filter-created_to"
+              name="created_to"
+              type="date"
+              defaultValue={query.created_to ?? ""}
+              className={control}
+              onChange={(event) => submitNow(event.currentTarget)}
+            />
+          </div>
+        </>
+      ) : null}
+      {hasError ? (
+        <label className="flex items-center gap-1 pb-1 text-xs">
+          <input type="checkbox" name="has_error" defaultChecked={query.has_error === "true"} onChange={(event) => submitNow(event.currentTarget)} />
+          Has an error
+        </label>
+      ) : null}
+      <button type="submit" className="rounded border border-line px-2.5 py-1 text-xs font-medium hover:bg-surface-2">
+        Apply
+      </button>
+    </form>
+  );
+}
+
+/** What an index-served list says about itself: plainly where its rows come from and how fresh they are. */
+export function IndexSourceNotice({ lastChange, complete, now }: { lastChange: string | null; complete: boolean; now: number }) {
+  return (
+    <p data-testid="index-source" className="mb-2 rounded border border-line bg-surface-2 px-2 py-1 text-xs text-muted">
+      From the console&apos;s index, updated {lastChange ? relativeTime(lastChange, now) : "never"}
+      {complete ? "" : " (the index has not walked this list in full yet: objects it has not seen are missing)"}. Remove the index filters for the
+      bank&apos;s own answer.
+    </p>
+  );
+}
+
+/** One end of the amount range: typed as people write money ($1,234.56), read by the server's amount parser. */
+function AmountInput({ name, label, placeholder, value }: { name: string; label: string; placeholder: string; value: string | undefined }) {
+  return (
+    <div className="w-28">
+      <label htmlFor={`filter-${name}`} className="mb-0.5 block text-[11px] font-medium text-muted">
+        {label}
+      </label>
+      <input
+        id={`filter-${name}`}
+        name={name}
+        inputMode="decimal"
+        defaultValue={value ?? ""}
+        placeholder={placeholder}
+        className={`${control} font-mono`}
+      />
+    </div>
+  );
+}

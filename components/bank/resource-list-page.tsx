@@ -1,0 +1,84 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { PageHeader } from "@/components/ui/page-header";
+import { readThroughProxy } from "@/lib/api/server-read";
+import { requireUser } from "@/lib/auth/current-user";
+import { bankKeys } from "@/lib/bank/query-keys";
+import { getActiveEnvironment } from "@/lib/credentials";
+import { consoleDb } from "@/lib/db/console";
+import { can } from "@/lib/permissions";
+import { resources, type ResourceName } from "@/lib/resources";
+import { filterControls } from "@/lib/resources/filters";
+import { listPayload } from "@/lib/resources/list-payload";
+import { defaultPageSize, listStateFrom, pageSizeCookie, rememberedPageSize, withDefaultPageSize } from "@/lib/resources/list-state";
+import { listTitle } from "@/lib/resources/titles";
+import { usesIndexFilters } from "@/lib/search/index-filters";
+import { findView } from "@/lib/views/store";
+import { ResourceList } from "./resource-list";
+
+// A module of its own, apart from the detail page (resource-pages.tsx): a page's browser JavaScript is every client
+// component its server modules import, so a list page importing the detail page's module would ship the detail's
+// panels (userdata editor loader, card tokens, webhook deliveries, case workspace) to every list.
+
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** A list page's browser title, from its definition (the root layout appends " · Bank console"). */
+export function listMetadata(resource: ResourceName): Metadata {
+  return { title: listTitle(resources[resource]) };
+}
+
+/**
+ * A list page: the first page read on the server through the same route as `/api/bank/...` and hydrated into the
+ * client list, so rows are in the first HTML. The URL's query is the bank's own (plus the cursors walked through and
+ * the saved view it was opened from).
+ */
+export async function ResourceListPage({
+  resource,
+  searchParams,
+  description,
+}: {
+  resource: ResourceName;
+  searchParams: SearchParams;
+  description?: string;
+}) {
+  const user = await requireUser("bank:read");
+  const environment = await getActiveEnvironment();
+  const definition = resources[resource];
+  // The URL's page size wins; without one, the size this person last chose on this list, else 50.
+  const pageSize = rememberedPageSize((await cookies()).get(pageSizeCookie(resource))?.value) ?? defaultPageSize;
+  const state = withDefaultPageSize(listStateFrom(await searchParams), pageSize);
+  // A list using a filter only the console's index can serve is read by the client from the index, not the bank.
+  const read = usesIndexFilters(state.query) ? null : await readThroughProxy(user, `list_${resource}`, { query: state.query });
+  const queryClient = new QueryClient();
+  // The rows go to the browser twice, as HTML and as the hydration payload: the payload carries only the columns' fields.
+  if (read?.ok) queryClient.setQueryData(bankKeys.list(environment, resource, state.query), listPayload(definition, read.data as { data?: unknown }));
+  const view = state.view ? await findView((await consoleDb()).db, user.id, state.view) : undefined;
+  const openedView =
+    view === undefined
+      ? undefined
+      : view && view.resource === resource
+        ? {
+            id: view.id,
+            name: view.name,
+            shared: view.shared,
+            ownerEmail: view.ownerEmail,
+            columns: view.columns,
+            mayRemove: view.ownerId === user.id || (view.shared && can(user.role, "staff:manage")),
+          }
+        : null;
+  return (
+    <>
+      <PageHeader title={definition.title} description={description} />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <ResourceList
+          resource={resource}
+          filters={filterControls(resource)}
+          defaultPageSize={pageSize}
+          serverError={!read || read.ok ? undefined : { status: read.status, ...read.error }}
+          openedView={openedView}
+        />
+      </HydrationBoundary>
+    </>
+  );
+}

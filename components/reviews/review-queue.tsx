@@ -1,0 +1,168 @@
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Table, Td, Th } from "@/components/ui/table";
+import type { StaffUser } from "@/lib/auth/staff-user";
+import { can } from "@/lib/permissions";
+import { caseStateLabels, caseStates, kindLabels, reviewKinds, slaTone } from "@/lib/reviews/codes";
+import { ageOptions } from "@/lib/reviews/filter";
+import type { QueueFilter, QueueRow } from "@/lib/reviews/queue";
+import { resources } from "@/lib/resources";
+import { AssignControls } from "./assign-controls";
+
+const toneStyle = {
+  ok: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+  due: "bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-200",
+  over: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+} as const;
+const toneLabel = { ok: "within SLA", due: "SLA due soon", over: "over SLA" } as const;
+const selectStyle = "mt-1 block w-full rounded-md border border-line bg-surface px-2 py-1.5 text-sm";
+
+export function formatAge(hours: number): string {
+  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} min`;
+  if (hours < 48) return `${Math.floor(hours)} h`;
+  return `${Math.floor(hours / 24)} d`;
+}
+
+/** The queue's filters as a GET form: the URL is the state. */
+function QueueFilters({ query }: { query: Record<string, string> }) {
+  const select = (name: string, label: string, options: ReadonlyArray<{ value: string; label: string }>) => (
+    <div>
+      <label htmlFor={`queue-${name}`} className="block text-sm font-medium text-muted">
+        {label}
+      </label>
+      <select id={`queue-${name}`} name={name} defaultValue={query[name] ?? ""} className={selectStyle}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <form
+      method="get"
+      action="/reviews"
+      aria-label="Queue filters"
+      className="mb-4 grid gap-3 rounded-md border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-5 [&>*]:min-w-0"
+    >
+      {select("assignee", "Assignee", [
+        { value: "", label: "Anyone" },
+        { value: "mine", label: "Mine" },
+        { value: "unassigned", label: "Unassigned" },
+      ])}
+      {select("kind", "Kind", [{ value: "", label: "Both kinds" }, ...reviewKinds.map((kind) => ({ value: kind, label: kindLabels[kind] }))])}
+      {select("age", "Age", ageOptions)}
+      {select("state", "Decision", [
+        { value: "", label: "Undecided (open or awaiting)" },
+        ...caseStates.map((state) => ({ value: state, label: caseStateLabels[state] })),
+        { value: "any", label: "Any" },
+      ])}
+      <div className="flex items-end">
+        <Button type="submit">Filter</Button>
+      </div>
+    </form>
+  );
+}
+
+/** The review queue: applications from the console's index, oldest first, each with its age against the SLA. */
+export function ReviewQueue({
+  rows,
+  more,
+  user,
+  slaHours,
+  query,
+}: {
+  rows: QueueRow[];
+  more: boolean;
+  user: StaffUser;
+  filter: QueueFilter;
+  slaHours: number;
+  query: Record<string, string>;
+}) {
+  return (
+    <>
+      <QueueFilters query={query} />
+      {rows.length === 0 ? (
+        <p className="rounded-md border border-line bg-surface p-4 text-sm text-muted" data-testid="queue-empty">
+          No application matches these filters.
+        </p>
+      ) : (
+        <Table data-testid="review-queue">
+          <caption className="sr-only">Applications awaiting review, oldest first</caption>
+          <thead>
+            <tr>
+              <Th>Age</Th>
+              <Th>Kind</Th>
+              <Th>Application</Th>
+              <Th>Decision</Th>
+              <Th>Assignee</Th>
+              <Th>Risk</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {rows.map((row) => {
+              const tone = slaTone(row.ageHours, slaHours);
+              return (
+                <tr key={row.id} data-testid="queue-row" data-id={row.id}>
+                  <Td>
+                    <span
+                      className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums ${toneStyle[tone]}`}
+                      title={`${toneLabel[tone]} (SLA ${slaHours} h)`}
+                      data-sla={tone}
+                    >
+                      {formatAge(row.ageHours)}
+                      <span className="sr-only"> ({toneLabel[tone]})</span>
+                    </span>
+                  </Td>
+                  <Td>{kindLabels[row.kind]}</Td>
+                  <Td>
+                    <Link href={`${resources[row.kind].route}/${encodeURIComponent(row.id)}`} className="text-accent hover:underline">
+                      {row.name}
+                    </Link>
+                    <span className="block font-mono text-xs text-muted">{row.id}</span>
+                  </Td>
+                  <Td>
+                    <span data-testid="queue-state">{caseStateLabels[row.state]}</span>
+                  </Td>
+                  <Td>{row.assigneeEmail ?? <span className="text-muted">Unassigned</span>}</Td>
+                  <Td>
+                    {row.risk.length === 0 ? (
+                      <span className="text-muted">None from the bank</span>
+                    ) : (
+                      <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+                        {row.risk.map((entry) => [
+                          <dt key={`${entry.field}-t`} className="text-muted">
+                            {entry.field.replaceAll("_", " ")}
+                          </dt>,
+                          <dd key={`${entry.field}-d`} className="tabular-nums">
+                            {String(entry.value)}
+                          </dd>,
+                        ])}
+                      </dl>
+                    )}
+                  </Td>
+                  <Td>
+                    {row.state === "decided" ? null : (
+                      <AssignControls
+                        applicationId={row.id}
+                        assigneeId={row.assigneeId}
+                        assigneeEmail={row.assigneeEmail}
+                        userId={user.id}
+                        canUnassignAnyone={can(user.role, "staff:manage")}
+                      />
+                    )}
+                  </Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      {more ? <p className="mt-2 text-xs text-muted">Showing the oldest {rows.length}; narrow the filters to see others.</p> : null}
+    </>
+  );
+}

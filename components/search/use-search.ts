@@ -1,0 +1,50 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useConsoleSession } from "@/components/console/providers";
+import { fetchConsole } from "@/lib/bank/browser";
+import { bankKeys } from "@/lib/bank/query-keys";
+import { detailHref } from "@/lib/resources";
+import type { SearchHit, SearchResults } from "@/lib/search/search";
+
+/** The value after it stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The search over the index for `q` (debounced while typing), through `GET /api/search`. */
+export function useSearch(q: string, options: { debounceMs?: number; limitPerGroup?: number } = {}) {
+  const { debounceMs = 150, limitPerGroup } = options;
+  const { environment } = useConsoleSession();
+  const settled = useDebounced(q.trim(), debounceMs);
+  const query = useQuery({
+    queryKey: bankKeys.search(environment, settled),
+    queryFn: () => fetchConsole<SearchResults>(`/api/search?${new URLSearchParams({ q: settled })}`),
+    enabled: settled.length > 0,
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+  });
+  const current = settled.length > 0 ? query.data : undefined;
+  return {
+    results: current,
+    hits: current ? orderedHits(current, limitPerGroup) : [],
+    settled,
+    isFetching: query.isFetching,
+    error: settled.length > 0 ? query.error : null,
+  };
+}
+
+export const shownOf = (hits: SearchHit[], limitPerGroup?: number) => (limitPerGroup ? hits.slice(0, limitPerGroup) : hits);
+
+/** Every hit in the order shown (groups in order, hits best first): what the arrow keys walk and Enter opens. */
+export function orderedHits(results: SearchResults, limitPerGroup?: number): SearchHit[] {
+  return results.groups.flatMap((group) => shownOf(group.hits, limitPerGroup));
+}
+
+export const hitHref = (hit: SearchHit) => detailHref(hit.resource, hit.id);

@@ -1,0 +1,75 @@
+import { exactUtc } from "@/lib/format";
+import type { Environment } from "@/lib/credentials/environments";
+
+/**
+ * Four-eyes on changes (docs/approvals.md): the vocabulary shared by the server and the pages. Safe for the browser.
+ */
+
+/** What a list shows: `expired` is a pending request past its `expiresAt` (it can no longer be approved). */
+export const approvalStatuses = ["pending", "approved", "rejected", "withdrawn", "expired"] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];
+
+export const approvalStatusLabels: Record<ApprovalStatus, string> = {
+  pending: "Awaiting approval",
+  approved: "Approved",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+  expired: "Expired",
+};
+
+export function isApprovalStatus(value: unknown): value is ApprovalStatus {
+  return typeof value === "string" && (approvalStatuses as readonly string[]).includes(value);
+}
+
+/** With no admin setting saved: off in the sandbox, on in production. */
+export const defaultApprovalRequired: Record<Environment, boolean> = { sandbox: false, production: true };
+
+/** Fields of a bank change that are secrets: sealed apart while the request waits, never shown. */
+export const secretFields = ["basic_secret", "secret", "token"] as const;
+/** What a page shows in place of a secret the change carries. */
+export const secretShown = "[secret, not shown]";
+
+export const approvalNoteLimit = 1000;
+
+/** The proxy's answer to a change held for approval (HTTP 202). */
+export interface ApprovalAnswer {
+  approval: { id: number; status: "pending"; expiresAt: string; url: string };
+}
+
+export function isApprovalAnswer(value: unknown): value is ApprovalAnswer {
+  if (!value || typeof value !== "object" || !("approval" in value)) return false;
+  const approval = (value as { approval: unknown }).approval;
+  return !!approval && typeof approval === "object" && typeof (approval as { id?: unknown }).id === "number";
+}
+
+export const approvalUrl = (id: number) => `/approvals/${id}`;
+
+/** What each held action is, in words, for lists and the request page. */
+export const actionLabels: Record<string, string> = {
+  "network_transfer.userdata.update": "Edit a network transfer's userdata",
+  "webhook.create": "Create a webhook",
+  "webhook.update": "Change a webhook",
+  "webhook.delete": "Delete a webhook",
+  "credentials.save": "Save bank credentials",
+  "credentials.clear": "Remove saved bank credentials",
+};
+
+export const actionLabel = (action: string) => actionLabels[action] ?? action;
+
+/** A request's moment as every page shows times: UTC to the second. */
+export const momentText = (iso: string) => exactUtc(iso.replace(/\.\d{3}Z$/, "Z"));
+
+/** The badge tone of each status (lib/format's tones). */
+export const approvalStatusTones = {
+  pending: "warning",
+  approved: "success",
+  rejected: "danger",
+  withdrawn: "neutral",
+  expired: "neutral",
+} as const satisfies Record<ApprovalStatus, "success" | "warning" | "danger" | "neutral" | "info">;
+
+/** The bank object a held action is about, for its link (`network_transfer.userdata.update` → `network_transfer`). */
+export function resourceOfAction(action: string): "network_transfer" | "webhook" | null {
+  const prefix = action.split(".")[0];
+  return prefix === "network_transfer" || prefix === "webhook" ? prefix : null;
+}

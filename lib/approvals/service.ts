@@ -1,0 +1,239 @@
+import type { AuditEntry } from "@/lib/audit/trail";
+import type { StaffUser } from "@/lib/auth/staff-user";
+import type { Environment } from "@/lib/credentials/environments";
+import { seal, unseal } from "@/lib/credentials/seal";
+import type { ConsoleDb } from "@/lib/db/console-db";
+import { can, type Permission } from "@/lib/permissions";
+import { approvalUrl, type ApprovalAnswer } from "./codes";
+import {
+  ApprovalRefusal,
+  approvalRequired,
+  createChangeRequest,
+  decideChangeRequest,
+  readChangeRequest,
+  recordOutcome,
+  sealedNames,
+  setApprovalRequired,
+  viewOf,
+  withoutSecrets,
+  type ChangeRequestRow,
+  type ChangeRequestView,
+  type Person,
+} from "./store";
+
+/** A bank change as the proxy holds it: the exposed operation, its path parameters and its validated body. */
+export interface HeldBankChange {
+  environment: Environment;
+  action: string;
+  permission: Permission;
+  operationId: string;
+  method: string;
+  /** The bank path, e.g. `/network_transfer/nt_1`. */
+  path: string;
+  params: Record<string, string>;
+  targetId: string | null;
+  body: unknown;
+  /** What the change replaces, as the bank answered just now (already cut to what approvers may see). */
+  before: unknown;
+}
+
+/** A change of bank credentials: a connection to save (its secret sealed while it waits), or `clear`. */
+export type HeldCredentialsChange =
+  | {
+      environment: Environment;
+      action: "credentials.save";
+      baseUrl: string;
+      auth: { type: "basic"; keyId: string; secret: string } | { type: "bearer"; token: string };
+    }
+  | { environment: Environment; action: "credentials.clear" };
+
+/** What the approvals need from the console; lib/api/console-bank-proxy.ts wires the real ones. */
+export interface ApprovalDependencies {
+  db(): Promise<ConsoleDb>;
+  audited<T>(entry: AuditEntry, perform: () => Promise<T>, options?: { after?: (result: T) => unknown }): Promise<T>;
+  recordAuditEvent(entry: AuditEntry & { after?: unknown }): Promise<void>;
+  /** How long a request may wait for approval (APPROVAL_EXPIRY_HOURS). */
+  expiryMs(): number;
+  /** Seals a held change's secrets; throws MissingEncryptionKeyError when no key is configured. */
+  encryptionKey(): Buffer;
+  /** Sends an approved bank change through the proxy's own path (permission, validation, audit, masking) as `approver`. */
+  sendBank(
+    change: { environment: Environment; operationId: string; params: Record<string, string>; body: unknown },
+    approver: StaffUser,
+    requestId: string,
+  ): Promise<unknown>;
+  /** Applies an approved credentials change as `approver` (audited like the direct action), on behalf of `makerEmail`. */
+  applyCredentials(change: HeldCredentialsChange, approver: StaffUser, makerEmail: string, requestId: string): Promise<unknown>;
+  /** The current connection of an environment, without secrets (what a credentials request replaces). */
+  describeConnection(environment: Environment): Promise<unknown>;
+}
+
+const sealContext = (environment: Environment, id: string) => `change_request:${environment}:${id}`;
+const person = (user: StaffUser): Person => ({ id: user.id, email: user.email, role: user.role });
+const actor = (user: StaffUser) => ({ id: user.id, email: user.email, role: user.role });
+
+/**
+ * Four-eyes on changes (docs/approvals.md). `required(environment)` says whether changes there wait; `holdBank` and
+ * `holdCredentials` turn a change into a pending request (audited as `change.request`); `approve` claims a pending
+ * request once and sends it (audited as `change.approve`, then the change's own record by the approver), `reject` and
+ * `withdraw` close one. Every refusal is an ApprovalRefusal with a 4xx status.
+ */
+export function approvalService(dependencies: ApprovalDependencies) {
+  async function hold(
+    maker: StaffUser,
+    requestId: string,
+    change: Omit<Parameters<typeof createChangeRequest>[1], "maker" | "requestId" | "expiresAt" | "sealedSecrets" | "payload"> & { body: unknown },
+  ): Promise<ApprovalAnswer> {
+    const db = await dependencies.db();
+    const { payload, secrets } = withoutSecrets(change.body);
+    // The sealing context names a random handle stored with the payload, so a sealed secret cannot be moved to another request.
+    const handle = crypto.randomUUID();
+    const sealedSecrets = secrets ? seal(JSON.stringify(secrets), dependencies.encryptionKey(), sealContext(change.environment, handle)) : null;
+    const stored = secrets ? { ...(payload as Record<string, unknown>), $sealed: Object.keys(secrets), $handle: handle } : payload;
+    const row = await dependencies.audited(
+      { actor: actor(maker), environment: change.environment, action: "change.request", targetId: change.targetId, before: null, requestId },
+      async () => {
+        const { environment, kind, action, permission, targetId, operationId, method, path, params, before } = change;
+        return createChangeRequest(db, {
+          ...{ environment, kind, action, permission, targetId, operationId, method, path, params, before },
+          payload: stored,
+          sealedSecrets,
+          maker: person(maker),
+          requestId,
+          expiresAt: new Date(Date.now() + dependencies.expiryMs()),
+        });
+      },
+      { after: (created) => ({ approval: created.id, action: created.action, expiresAt: created.expiresAt.toISOString() }) },
+    );
+    return { approval: { id: row.id, status: "pending", expiresAt: row.expiresAt.toISOString(), url: approvalUrl(row.id) } };
+  }
+
+  /** The body the maker submitted, secrets unsealed again (only ever on the way to the bank or the credentials store). */
+  function fullPayload(row: ChangeRequestRow): Record<string, unknown> {
+    const payload = { ...((row.payload ?? {}) as Record<string, unknown>) };
+    const names = sealedNames(row);
+    const handle = payload.$handle;
+    delete payload.$sealed;
+    delete payload.$handle;
+    if (!names.length || !row.sealedSecrets || typeof handle !== "string") return payload;
+    const secrets = JSON.parse(unseal(row.sealedSecrets, dependencies.encryptionKey(), sealContext(row.environment, handle))) as Record<
+      string,
+      unknown
+    >;
+    return { ...payload, ...secrets };
+  }
+
+  function credentialsChange(row: ChangeRequestRow): HeldCredentialsChange {
+    const payload = fullPayload(row);
+    if (row.action === "credentials.clear") return { environment: row.environment, action: "credentials.clear" };
+    const auth =
+      payload.authType === "bearer"
+        ? { type: "bearer" as const, token: String(payload.token) }
+        : { type: "basic" as const, keyId: String(payload.keyId), secret: String(payload.secret) };
+    return { environment: row.environment, action: "credentials.save", baseUrl: String(payload.baseUrl), auth };
+  }
+
+  async function decided(user: StaffUser, id: number, decision: "approve" | "reject" | "withdraw", note: string | null, requestId: string) {
+    const db = await dependencies.db();
+    const row = await readChangeRequest(db, id);
+    if (!row) throw new ApprovalRefusal(404, "not_found", `no change request ${id}`);
+    if (decision !== "withdraw" && !can(user.role, row.permission as Permission))
+      throw new ApprovalRefusal(403, "forbidden", `approving this change needs ${row.permission}, which your role does not hold`);
+    const entry = {
+      actor: actor(user),
+      environment: row.environment,
+      action: `change.${decision}`,
+      targetId: row.targetId,
+      before: {
+        approval: row.id,
+        action: row.action,
+        requestedBy: { id: row.makerId, email: row.makerEmail, role: row.makerRole },
+        requestedAt: row.requestedAt.toISOString(),
+      },
+      requestId,
+    };
+    // Audited like every change: a refusal (self-approval, expired, already decided) is a failed record naming why.
+    return dependencies.audited(entry, () => decideChangeRequest(db, id, person(user), decision, note), {
+      after: (row) => ({ state: row.state, note: row.decisionNote }),
+    });
+  }
+
+  return {
+    async required(environment: Environment): Promise<boolean> {
+      return approvalRequired(await dependencies.db(), environment);
+    },
+
+    async setRequired(user: StaffUser, environment: Environment, required: boolean, requestId: string) {
+      const db = await dependencies.db();
+      const before = await approvalRequired(db, environment);
+      await dependencies.audited(
+        { actor: actor(user), environment, action: "approvals.setting", targetId: environment, before: { required: before }, requestId },
+        () => setApprovalRequired(db, environment, required, user.email),
+        { after: () => ({ required }) },
+      );
+      return { environment, required };
+    },
+
+    holdBank(maker: StaffUser, requestId: string, change: HeldBankChange): Promise<ApprovalAnswer> {
+      const { environment, action, permission, operationId, method, path, params, targetId, body, before } = change;
+      return hold(maker, requestId, { environment, kind: "bank", action, permission, operationId, method, path, params, targetId, body, before });
+    },
+
+    async holdCredentials(maker: StaffUser, requestId: string, change: HeldCredentialsChange): Promise<ApprovalAnswer> {
+      const body =
+        change.action === "credentials.clear"
+          ? { clear: true }
+          : change.auth.type === "basic"
+            ? { baseUrl: change.baseUrl, authType: "basic", keyId: change.auth.keyId, secret: change.auth.secret }
+            : { baseUrl: change.baseUrl, authType: "bearer", token: change.auth.token };
+      return hold(maker, requestId, {
+        environment: change.environment,
+        kind: "credentials",
+        action: change.action,
+        permission: "credentials:manage",
+        targetId: change.environment,
+        body,
+        before: await dependencies.describeConnection(change.environment),
+      });
+    },
+
+    /**
+     * Approves a pending request someone else made and sends it: the claim is one conditional UPDATE, so of two
+     * approvers clicking at once exactly one sends; the bank's answer or failure is recorded on the request.
+     */
+    async approve(user: StaffUser, id: number, note: string | null, requestId: string): Promise<ChangeRequestView> {
+      const db = await dependencies.db();
+      const claimed = await decided(user, id, "approve", note, requestId);
+      let outcome: Parameters<typeof recordOutcome>[2];
+      try {
+        const result =
+          claimed.kind === "bank"
+            ? await dependencies.sendBank(
+                {
+                  environment: claimed.environment,
+                  operationId: claimed.operationId!,
+                  params: (claimed.params ?? {}) as Record<string, string>,
+                  body: claimed.method === "DELETE" ? undefined : fullPayload(claimed),
+                },
+                user,
+                requestId,
+              )
+            : await dependencies.applyCredentials(credentialsChange(claimed), user, claimed.makerEmail, requestId);
+        outcome = { outcome: "succeeded", result: result ?? null };
+      } catch (error) {
+        outcome = { outcome: "failed", error: error instanceof Error ? error.message : String(error) };
+      }
+      return viewOf(await recordOutcome(db, id, outcome));
+    },
+
+    async reject(user: StaffUser, id: number, note: string, requestId: string): Promise<ChangeRequestView> {
+      return viewOf(await decided(user, id, "reject", note, requestId));
+    },
+
+    async withdraw(user: StaffUser, id: number, note: string | null, requestId: string): Promise<ChangeRequestView> {
+      return viewOf(await decided(user, id, "withdraw", note, requestId));
+    },
+  };
+}
+
+export type ApprovalService = ReturnType<typeof approvalService>;

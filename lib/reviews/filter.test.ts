@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { defaultQueueFilter, queueFilterFrom } from "./filter";
+
+describe("the review queue's filters from the URL", () => {
+  it("reads every filter", () => {
+    expect(queueFilterFrom({ assignee: "mine", kind: "business_application", age: "7d", state: "awaiting_second_review" })).toEqual({
+      filter: { assignee: "mine", kind: "business_application", minAgeHours: 168, state: "awaiting_second_review" },
+      problems: [],
+    });
+  });
+
+  it("defaults to every undecided application, and treats empty values as unset", () => {
+    expect(queueFilterFrom({})).toEqual({ filter: defaultQueueFilter, problems: [] });
+    expect(queueFilterFrom({ assignee: "", kind: "", age: "", state: "" })).toEqual({ filter: defaultQueueFilter, problems: [] });
+  });
+
+  it("names each unknown value and keeps the default for it", () => {
+    expect(queueFilterFrom({ assignee: "yours", kind: "card", age: "3h", state: "approved", extra: "x" })).toEqual({
+      filter: defaultQueueFilter,
+      problems: [
+        "assignee: expected mine, unassigned or any",
+        "kind: expected person_application, business_application or any",
+        "age: expected one of 1d, 2d, 7d, 30d",
+        "state: expected undecided, open, awaiting_second_review, decided or any",
+      ],
+    });
+    expect(queueFilterFrom({ kind: ["any", "any"] }).problems).toEqual(["kind: given more than once"]);
+  });
+});

@@ -1,0 +1,186 @@
+import { everyAuditRecord } from "@/lib/audit/trail";
+import type { Environment } from "@/lib/credentials/environments";
+import { maskForViewer } from "@/lib/pii";
+import { caseStateLabels, decisionLabels, kindLabels, markLabels, reasonCodes, type Decision } from "./codes";
+import { indexedApplication, readCase, ReviewRefusal, type CaseView } from "./store";
+import type { ConsoleDb } from "@/lib/db/console-db";
+
+/** The one file an examiner gets of a case (docs/reviews.md): everything the console knows of how it was decided. */
+export interface CaseRecord {
+  format: "bank-console/review-case-record@1";
+  generatedAt: string;
+  generatedBy: { id: string; email: string; role: string };
+  environment: Environment;
+  retention: { years: number; note: string };
+  /** The application as the console's index holds it, masked as staff see it (reveals are listed below). */
+  application: { id: string; kind: string; bankCreatedAt: string | null; state: Record<string, unknown> | null };
+  case: Omit<CaseView, "items" | "notes" | "decisions" | "environment" | "applicationId" | "kind"> & { reasonLabel: string | null };
+  checklist: CaseView["items"];
+  notes: CaseView["notes"];
+  decisions: Array<CaseView["decisions"][number] & { reasonLabel: string }>;
+  reveals: Array<{ at: string; actorEmail: string; role: string; fields: unknown; reason: unknown; requestId: string }>;
+  /** Every audit record about the application (review steps, reveals, earlier downloads of this record), oldest first. */
+  auditTrail: Array<{ at: string; action: string; actorEmail: string; role: string; outcome: string; error: string | null; requestId: string }>;
+}
+
+const reasonLabel = (decision: Decision | null, code: string | null) => (decision && code ? (reasonCodes[decision][code] ?? code) : null);
+
+export async function buildCaseRecord(
+  db: ConsoleDb,
+  environment: Environment,
+  applicationId: string,
+  by: { id: string; email: string; role: string; retentionYears: number; now?: Date },
+): Promise<CaseRecord> {
+  const [application, review] = await Promise.all([indexedApplication(db, environment, applicationId), readCase(db, environment, applicationId)]);
+  if (!application || !review) throw new ReviewRefusal(`application: ${applicationId} is not in the console's index of the ${environment} bank`);
+  const audits = [];
+  for await (const record of everyAuditRecord(db, { target: applicationId }))
+    if (record.environment === environment || record.environment === null) audits.push(record);
+  audits.reverse();
+  const { items, notes, decisions } = review;
+  const summary = {
+    state: review.state,
+    assigneeId: review.assigneeId,
+    assigneeEmail: review.assigneeEmail,
+    assignedAt: review.assignedAt,
+    decision: review.decision,
+    reasonCode: review.reasonCode,
+    decidedAt: review.decidedAt,
+  };
+  return {
+    format: "bank-console/review-case-record@1",
+    generatedAt: (by.now ?? new Date()).toISOString(),
+    generatedBy: { id: by.id, email: by.email, role: by.role },
+    environment,
+    retention: {
+      years: by.retentionYears,
+      note: `Case records are kept for ${by.retentionYears} years after the case is decided (REVIEW_RECORD_RETENTION_YEARS); notes and decisions are never edited or deleted before then.`,
+    },
+    application: {
+      id: applicationId,
+      kind: application.kind,
+      bankCreatedAt: application.createdAt?.toISOString() ?? null,
+      state: application.state ? maskForViewer(application.kind, structuredClone(application.state)) : null,
+    },
+    case: { ...summary, reasonLabel: reasonLabel(review.decision, review.reasonCode) },
+    checklist: items,
+    notes,
+    decisions: decisions.map((decision) => ({ ...decision, reasonLabel: reasonLabel(decision.decision, decision.reasonCode)! })),
+    reveals: audits
+      .filter((record) => record.action === `${application.kind}.reveal`)
+      .map((record) => {
+        const after = (record.after ?? {}) as { fields?: unknown; reason?: unknown };
+        return {
+          at: record.at,
+          actorEmail: record.actorEmail,
+          role: record.role,
+          fields: after.fields ?? null,
+          reason: after.reason ?? null,
+          requestId: record.requestId,
+        };
+      }),
+    auditTrail: audits.map(({ at, action, actorEmail, role, outcome, error, requestId }) => ({
+      at,
+      action,
+      actorEmail,
+      role,
+      outcome,
+      error,
+      requestId,
+    })),
+  };
+}
+
+const escape = (value: unknown) =>
+  String(value ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
+
+function table(headers: string[], rows: unknown[][], empty: string): string {
+  if (rows.length === 0) return `<p class="muted">${escape(empty)}</p>`;
+  return `<table><thead><tr>${headers.map((header) => `<th>${escape(header)}</th>`).join("")}</tr></thead><tbody>${rows
+    .map((row) => `<tr>${row.map((cell) => `<td>${escape(cell)}</td>`).join("")}</tr>`)
+    .join("")}</tbody></table>`;
+}
+
+/** The record as one self-contained HTML page (no scripts, no external resources) that prints well. */
+export function caseRecordHtml(record: CaseRecord): string {
+  const kase = record.case;
+  const title = `Case record ${record.application.id}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+<style>
+body{font:13px/1.45 system-ui,sans-serif;color:#111;margin:2rem;max-width:60rem}
+h1{font-size:20px;margin:0 0 .25rem}h2{font-size:15px;margin:1.5rem 0 .4rem;border-bottom:1px solid #999;padding-bottom:.2rem}
+table{border-collapse:collapse;width:100%;margin:.25rem 0}th,td{border:1px solid #bbb;padding:.25rem .4rem;text-align:left;vertical-align:top;word-break:break-word}
+th{background:#eee}.muted{color:#555}pre{white-space:pre-wrap;word-break:break-word;background:#f6f6f6;padding:.5rem;border:1px solid #ddd}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem}dt{color:#555}
+@media print{body{margin:0}h2{break-after:avoid}tr{break-inside:avoid}}
+</style></head><body>
+<h1>${escape(title)}</h1>
+<p class="muted">${escape(kindLabels[record.application.kind as keyof typeof kindLabels] ?? record.application.kind)} application · ${escape(record.environment)} environment · generated ${escape(record.generatedAt)} by ${escape(record.generatedBy.email)} (${escape(record.generatedBy.role)})</p>
+<h2>Decision</h2>
+<dl>
+<dt>State</dt><dd data-field="state">${escape(caseStateLabels[kase.state])}</dd>
+<dt>Decision</dt><dd data-field="decision">${escape(kase.decision ? decisionLabels[kase.decision] : "none yet")}</dd>
+<dt>Reason code</dt><dd data-field="reason">${escape(kase.reasonCode ? `${kase.reasonCode}: ${kase.reasonLabel}` : "")}</dd>
+<dt>Decided at</dt><dd>${escape(kase.decidedAt ?? "")}</dd>
+<dt>Assignee</dt><dd>${escape(kase.assigneeEmail ?? "nobody")}</dd>
+</dl>
+<h2>Checklist</h2>
+${table(
+  ["Item", "Mark", "Note", "By", "At"],
+  record.checklist.map((item) => [
+    item.label,
+    item.mark ? markLabels[item.mark] : "not checked",
+    item.note ?? "",
+    item.markedByEmail ?? "",
+    item.markedAt ?? "",
+  ]),
+  "",
+)}
+<h2>Notes</h2>
+${table(
+  ["At", "By", "Note"],
+  record.notes.map((note) => [note.at, note.authorEmail, note.text]),
+  "No notes.",
+)}
+<h2>Proposals and second reviews</h2>
+${table(
+  ["Proposed", "By", "Decision", "Reason code", "Note", "Outcome", "Second reviewer", "At", "Second review note"],
+  record.decisions.map((decision) => [
+    decision.proposedAt,
+    decision.proposedByEmail,
+    decisionLabels[decision.decision],
+    `${decision.reasonCode}: ${decision.reasonLabel}`,
+    decision.note,
+    decision.state,
+    decision.resolvedByEmail ?? "",
+    decision.resolvedAt ?? "",
+    decision.resolutionNote ?? "",
+  ]),
+  "No decision proposed.",
+)}
+<h2>Reveals of personal data</h2>
+${table(
+  ["At", "By", "Role", "Fields shown", "Reason"],
+  record.reveals.map((reveal) => [
+    reveal.at,
+    reveal.actorEmail,
+    reveal.role,
+    Array.isArray(reveal.fields) ? reveal.fields.join(", ") : "",
+    reveal.reason ?? "(no reason recorded)",
+  ]),
+  "No reveals.",
+)}
+<h2>Audit trail of this application</h2>
+${table(
+  ["At", "Action", "By", "Role", "Outcome", "Error", "Request"],
+  record.auditTrail.map((entry) => [entry.at, entry.action, entry.actorEmail, entry.role, entry.outcome, entry.error ?? "", entry.requestId]),
+  "No records.",
+)}
+<h2>Application as reviewed (masked)</h2>
+<pre>${escape(JSON.stringify(record.application.state, null, 2))}</pre>
+<h2>Retention</h2>
+<p>${escape(record.retention.note)}</p>
+</body></html>
+`;
+}

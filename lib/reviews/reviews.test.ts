@@ -1,0 +1,490 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { audited, recordAuditEvent } from "@/lib/audit/trail";
+import type { StaffUser } from "@/lib/auth/staff-user";
+import { createStaff } from "@/lib/auth/staff-users";
+import type { Environment } from "@/lib/credentials/environments";
+import * as schema from "@/lib/db/console-schema";
+import { auditRecordsOf, expectedAuditRecord, formOf, Refused, requireRole } from "@/tests/support/audit-records";
+import { migratedConsoleDatabase } from "@/tests/support/console-database";
+import { testDatabaseTargets } from "@/tests/support/databases";
+import { reviewActions, type ReviewActionState } from "./actions";
+import { caseRecordResponse } from "./record-download";
+import type { CaseRecord } from "./record";
+import { readQueue } from "./queue";
+import { readCase } from "./store";
+
+// The reviewer's server actions against a real console database (both targets): applications are put in the index as
+// the worker would, the session is given (`requireRole` refuses a role without the permission, as requireUser does).
+
+const idle: ReviewActionState = { error: null, done: null };
+const environment: Environment = "sandbox";
+const hour = 3_600_000;
+/** What the database answered a statement with (drizzle wraps the driver's error as its cause). */
+const refusal = (query: Promise<unknown>) =>
+  query.then(
+    () => "allowed",
+    (error: Error) => (error.cause instanceof Error ? error.cause.message : error.message),
+  );
+
+describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
+  const database = migratedConsoleDatabase(target);
+  let actor: StaffUser;
+  let requestId: string;
+  let reviewerA: StaffUser;
+  let reviewerB: StaffUser;
+  let viewer: StaffUser;
+  let admin: StaffUser;
+  const actions = reviewActions({
+    requireUser: requireRole(() => actor),
+    db: async () => database.db,
+    environment: async () => environment,
+    audited: (entry, perform, options) => audited(database.db, entry, perform, options),
+    newRequestId: () => requestId,
+    changed: () => undefined,
+  });
+  const as = (user: StaffUser) => {
+    actor = user;
+    requestId = `req_${randomUUID()}`;
+  };
+  const staff = (role: StaffUser["role"]) => createStaff(database.db, { email: `${randomUUID()}@bank.example`, name: role, role, password: null });
+  /** A person application in the index, created `ageHours` ago, with a KYC result in its bankdata. */
+  const indexedPerson = async (ageHours: number, bankdata: unknown = { kyc_vendor: "alloy", risk_score: 42, analyst_phone: "+15550001111" }) => {
+    const id = `apsn_${randomUUID().replaceAll("-", "")}`;
+    const created = new Date(Date.now() - ageHours * hour);
+    const state = {
+      id,
+      first_name: "Ada",
+      last_name: "Lovelace",
+      date_of_birth: "1990-01-02",
+      identification_number: "123456789",
+      bankdata,
+      created_at: created.toISOString(),
+      updated_at: created.toISOString(),
+    };
+    await database.db
+      .insert(schema.bankObjects)
+      .values({ environment, id, resource: "person_application", state, bankCreatedAt: created, bankUpdatedAt: created, version: 1 });
+    return id;
+  };
+  const indexedBusiness = async (owners: string[]) => {
+    const id = `abus_${randomUUID().replaceAll("-", "")}`;
+    const created = new Date(Date.now() - hour);
+    const state = {
+      id,
+      name: "Acme LLC",
+      person_applications: owners.map((owner) => ({ id: owner, ownership_percentage: 50, roles: ["signer"], title: "CEO" })),
+      created_at: created.toISOString(),
+    };
+    await database.db
+      .insert(schema.bankObjects)
+      .values({ environment, id, resource: "business_application", state, bankCreatedAt: created, bankUpdatedAt: created, version: 1 });
+    return id;
+  };
+  const run = (action: keyof typeof actions, user: StaffUser, fields: Record<string, string>) => {
+    as(user);
+    return actions[action](idle, formOf(fields));
+  };
+
+  beforeAll(async () => {
+    [reviewerA, reviewerB, viewer, admin] = await Promise.all([staff("compliance"), staff("compliance"), staff("viewer"), staff("admin")]);
+  });
+
+  it("walks a case: assign, checklist, note, propose, a second reviewer confirms; each step audited", async () => {
+    const id = await indexedPerson(5);
+    expect(await run("assign", reviewerA, { applicationId: id })).toEqual({ error: null, done: "Assigned to you" });
+    expect(await auditRecordsOf(database, requestId)).toEqual([
+      expectedAuditRecord(
+        { actor: reviewerA, environment, requestId },
+        {
+          action: "review.assign",
+          targetId: id,
+          before: null,
+          after: { assigneeId: reviewerA.id, assigneeEmail: reviewerA.email },
+          outcome: "succeeded",
+          error: null,
+        },
+      ),
+    ]);
+    expect(await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "passport seen" })).toEqual({
+      error: null,
+      done: "Marked identity",
+    });
+    expect(await run("markItem", reviewerA, { applicationId: id, item: "address", mark: "discrepancy", note: "" })).toEqual({
+      error: null,
+      done: "Marked address",
+    });
+    expect(await run("addNote", reviewerA, { applicationId: id, text: "  Address differs from utility bill  " })).toEqual({
+      error: null,
+      done: "Note added",
+    });
+    expect(
+      await run("propose", reviewerA, {
+        applicationId: id,
+        decision: "decline",
+        reasonCode: "identity_not_verified",
+        note: "Bill shows another address",
+      }),
+    ).toEqual({ error: null, done: "Proposed; awaiting second review" });
+
+    const proposed = (await readCase(database.db, environment, id))!;
+    expect(proposed.state).toBe("awaiting_second_review");
+    expect(proposed.items.map(({ item, mark, note }) => ({ item, mark, note }))).toEqual([
+      { item: "identity", mark: "verified", note: "passport seen" },
+      { item: "date_of_birth", mark: null, note: null },
+      { item: "address", mark: "discrepancy", note: null },
+      { item: "identification_number", mark: null, note: null },
+      { item: "documents", mark: null, note: null },
+    ]);
+    expect(proposed.notes.map(({ authorEmail, text }) => ({ authorEmail, text }))).toEqual([
+      { authorEmail: reviewerA.email, text: "Address differs from utility bill" },
+    ]);
+    const decisionId = String(proposed.decisions[0]!.id);
+
+    expect(await run("resolve", reviewerB, { applicationId: id, decisionId, outcome: "confirm", note: "" })).toEqual({
+      error: null,
+      done: "Decision confirmed",
+    });
+    const [record] = await auditRecordsOf(database, requestId);
+    expect(record).toEqual(
+      expectedAuditRecord(
+        { actor: reviewerB, environment, requestId },
+        {
+          action: "review.decision.confirm",
+          targetId: id,
+          before: null,
+          after: {
+            decisionId: Number(decisionId),
+            decision: "decline",
+            reasonCode: "identity_not_verified",
+            outcome: "confirmed",
+            proposedBy: reviewerA.email,
+          },
+          outcome: "succeeded",
+          error: null,
+        },
+      ),
+    );
+    const decided = (await readCase(database.db, environment, id))!;
+    expect({ state: decided.state, decision: decided.decision, reasonCode: decided.reasonCode }).toEqual({
+      state: "decided",
+      decision: "decline",
+      reasonCode: "identity_not_verified",
+    });
+    expect(decided.decisions.map(({ state, proposedByEmail, resolvedByEmail }) => ({ state, proposedByEmail, resolvedByEmail }))).toEqual([
+      { state: "confirmed", proposedByEmail: reviewerA.email, resolvedByEmail: reviewerB.email },
+    ]);
+    expect(await run("markItem", reviewerA, { applicationId: id, item: "documents", mark: "verified" })).toEqual({
+      error: "state: this case is decided; nothing of it changes any more",
+      done: null,
+    });
+
+    // The case record: every step, its actors and times, in JSON and in printable HTML; each download audited.
+    await recordAuditEvent(database.db, {
+      actor: reviewerA,
+      environment,
+      action: "person_application.reveal",
+      targetId: id,
+      requestId: `req_${randomUUID()}`,
+      before: null,
+      after: { fields: ["date_of_birth"], reason: "KYC-9" },
+    });
+    const download = async (format: "json" | "html") => {
+      as(reviewerB);
+      const call = {
+        params: { id },
+        query: { format },
+        searchParams: new URLSearchParams({ format }),
+        user: reviewerB,
+        requestId,
+        log: undefined as never,
+        body: undefined,
+      };
+      return caseRecordResponse(call, {
+        db: database.db,
+        environment,
+        audited: (entry, perform, options) => audited(database.db, entry, perform, options),
+        retentionYears: 5,
+      });
+    };
+    const json = await download("json");
+    expect(json.headers.get("content-disposition")).toBe(`attachment; filename="case-record-${id}.json"`);
+    expect(await auditRecordsOf(database, requestId)).toEqual([
+      expectedAuditRecord(
+        { actor: reviewerB, environment, requestId },
+        { action: "review.record.download", targetId: id, before: null, after: { format: "json" }, outcome: "succeeded", error: null },
+      ),
+    ]);
+    const caseRecord = (await json.json()) as CaseRecord;
+    expect(caseRecord.case).toMatchObject({
+      state: "decided",
+      decision: "decline",
+      reasonCode: "identity_not_verified",
+      reasonLabel: "Identity could not be verified",
+    });
+    expect(caseRecord.application.state).toMatchObject({ id, date_of_birth: "****-**-**", identification_number: "*****6789", bankdata: "[masked]" });
+    expect(caseRecord.checklist.filter((item) => item.mark).map((item) => [item.item, item.mark, item.markedByEmail])).toEqual([
+      ["identity", "verified", reviewerA.email],
+      ["address", "discrepancy", reviewerA.email],
+    ]);
+    expect(caseRecord.notes.map((note) => [note.authorEmail, note.text])).toEqual([[reviewerA.email, "Address differs from utility bill"]]);
+    expect(
+      caseRecord.decisions.map((decision) => [
+        decision.proposedByEmail,
+        decision.decision,
+        decision.reasonCode,
+        decision.state,
+        decision.resolvedByEmail,
+      ]),
+    ).toEqual([[reviewerA.email, "decline", "identity_not_verified", "confirmed", reviewerB.email]]);
+    expect(caseRecord.reveals).toEqual([
+      {
+        at: expect.any(String),
+        actorEmail: reviewerA.email,
+        role: "compliance",
+        fields: ["date_of_birth"],
+        reason: "KYC-9",
+        requestId: expect.any(String),
+      },
+    ]);
+    expect(caseRecord.auditTrail.map((entry) => entry.action)).toEqual([
+      "review.assign",
+      "review.checklist.mark",
+      "review.checklist.mark",
+      "review.note.add",
+      "review.decision.propose",
+      "review.decision.confirm",
+      "review.checklist.mark",
+      "person_application.reveal",
+      "review.record.download",
+    ]);
+    expect(caseRecord.retention.years).toBe(5);
+    const html = await (await download("html")).text();
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<script|<link|src=/);
+    for (const text of [
+      "Decline",
+      "identity_not_verified: Identity could not be verified",
+      "Address differs from utility bill",
+      reviewerA.email,
+      reviewerB.email,
+      "KYC-9",
+      "kept for 5 years",
+    ])
+      expect(html).toContain(text);
+    expect(html).not.toContain("1990-01-02");
+  });
+
+  it("refuses confirmation by the proposer (any session of theirs), by a role without review:confirm, and twice", async () => {
+    const id = await indexedPerson(3);
+    await run("assign", reviewerA, { applicationId: id });
+    await run("propose", reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "All good" });
+    const decisionId = String((await readCase(database.db, environment, id))!.decisions[0]!.id);
+    // The same staff member, whatever session the request came from, is the same user id: refused, and audited as failed.
+    expect(await run("resolve", reviewerA, { applicationId: id, decisionId, outcome: "confirm" })).toEqual({
+      error: "decision: you proposed this decision; a different reviewer must confirm or send it back (four-eyes)",
+      done: null,
+    });
+    expect((await auditRecordsOf(database, requestId)).map(({ action, outcome, error }) => ({ action, outcome, error }))).toEqual([
+      {
+        action: "review.decision.confirm",
+        outcome: "failed",
+        error: "decision: you proposed this decision; a different reviewer must confirm or send it back (four-eyes)",
+      },
+    ]);
+    await expect(run("resolve", viewer, { applicationId: id, decisionId, outcome: "confirm" })).rejects.toThrow(Refused);
+    expect((await readCase(database.db, environment, id))!.state).toBe("awaiting_second_review");
+    // The database refuses it too, whatever the code above it does.
+    const forged = database.db.execute(
+      sql`UPDATE console.review_decisions SET state = 'confirmed', resolved_by_id = proposed_by_id, resolved_by_email = 'x', resolved_at = now() WHERE id = ${Number(decisionId)}`,
+    );
+    expect(await refusal(forged)).toMatch(/review_decisions_four_eyes/);
+
+    // Two confirmers at once: exactly one wins.
+    const confirm = async (user: StaffUser) => {
+      const own = reviewActions({
+        requireUser: requireRole(() => user),
+        db: async () => database.db,
+        environment: async () => environment,
+        audited: (entry, perform, options) => audited(database.db, entry, perform, options),
+        newRequestId: () => `req_${randomUUID()}`,
+        changed: () => undefined,
+      });
+      return own.resolve(idle, formOf({ applicationId: id, decisionId, outcome: "confirm" }));
+    };
+    const answers = await Promise.all([confirm(reviewerB), confirm(admin)]);
+    expect(answers.filter((answer) => answer.done === "Decision confirmed")).toHaveLength(1);
+    expect(answers.filter((answer) => answer.error?.startsWith("decision: already"))).toHaveLength(1);
+  });
+
+  it("sends a decision back with a note, and the assignee can propose again", async () => {
+    const id = await indexedPerson(2);
+    await run("assign", reviewerA, { applicationId: id });
+    await run("propose", reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "ok" });
+    const decisionId = String((await readCase(database.db, environment, id))!.decisions[0]!.id);
+    expect(await run("resolve", reviewerB, { applicationId: id, decisionId, outcome: "return", note: "" })).toEqual({
+      error: "note: required",
+      done: null,
+    });
+    expect(await run("resolve", reviewerB, { applicationId: id, decisionId, outcome: "return", note: "Check the documents first" })).toEqual({
+      error: null,
+      done: "Sent back to the reviewer",
+    });
+    const returned = (await readCase(database.db, environment, id))!;
+    expect(returned.state).toBe("open");
+    expect(returned.decisions.map(({ state, resolutionNote }) => ({ state, resolutionNote }))).toEqual([
+      { state: "returned", resolutionNote: "Check the documents first" },
+    ]);
+    expect(
+      await run("propose", reviewerA, {
+        applicationId: id,
+        decision: "request_information",
+        reasonCode: "document_missing",
+        note: "Need a new passport scan",
+      }),
+    ).toMatchObject({ error: null });
+  });
+
+  it("lets one reviewer at a time work a case", async () => {
+    const id = await indexedPerson(1);
+    await run("assign", reviewerA, { applicationId: id });
+    expect(await run("assign", reviewerB, { applicationId: id })).toEqual({
+      error: `assignee: this case is assigned to ${reviewerA.email}; they must unassign it first`,
+      done: null,
+    });
+    expect(await run("markItem", reviewerB, { applicationId: id, item: "identity", mark: "verified" })).toEqual({
+      error: `assignee: this case is assigned to ${reviewerA.email}`,
+      done: null,
+    });
+    expect(await run("unassign", reviewerB, { applicationId: id })).toEqual({
+      error: `assignee: this case is assigned to ${reviewerA.email}; only they can unassign it`,
+      done: null,
+    });
+    // Anyone may add a note to a case.
+    expect(await run("addNote", reviewerB, { applicationId: id, text: "Seen this name before" })).toEqual({ error: null, done: "Note added" });
+    expect(await run("unassign", reviewerA, { applicationId: id })).toEqual({ error: null, done: "Unassigned" });
+    expect(await run("assign", reviewerB, { applicationId: id })).toEqual({ error: null, done: "Assigned to you" });
+    expect(await run("unassign", admin, { applicationId: id })).toEqual({ error: null, done: "Unassigned" });
+  });
+
+  it("refuses bad input naming the field", async () => {
+    const id = await indexedPerson(1);
+    await run("assign", reviewerA, { applicationId: id });
+    expect(await run("assign", reviewerA, { applicationId: "nope" })).toEqual({
+      error: "applicationId: expected a person or business application id",
+      done: null,
+    });
+    expect(await run("assign", reviewerA, { applicationId: "apsn_notindexed" })).toEqual({
+      error: "application: apsn_notindexed is not in the console's index of the sandbox bank",
+      done: null,
+    });
+    expect(await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "maybe" })).toEqual({
+      error: "mark: expected verified, discrepancy or not_applicable",
+      done: null,
+    });
+    expect(await run("markItem", reviewerA, { applicationId: id, item: "tin", mark: "verified" })).toEqual({
+      error: "item: expected one of identity, date_of_birth, address, identification_number, documents",
+      done: null,
+    });
+    expect(await run("addNote", reviewerA, { applicationId: id, text: "   " })).toEqual({ error: "text: required", done: null });
+    expect(await run("propose", reviewerA, { applicationId: id, decision: "accept", reasonCode: "x", note: "n" })).toEqual({
+      error: "decision: expected approve, decline or request_information",
+      done: null,
+    });
+    expect(await run("propose", reviewerA, { applicationId: id, decision: "approve", reasonCode: "high_risk", note: "n" })).toEqual({
+      error: "reasonCode: not a reason code for approve (docs/reviews.md lists them)",
+      done: null,
+    });
+    expect(await run("propose", reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "" })).toEqual({
+      error: "note: required",
+      done: null,
+    });
+    expect(await run("resolve", reviewerB, { applicationId: id, decisionId: "abc", outcome: "confirm" })).toEqual({
+      error: "decisionId: expected a decision id",
+      done: null,
+    });
+    expect(await run("resolve", reviewerB, { applicationId: id, decisionId: "1", outcome: "maybe" })).toEqual({
+      error: "outcome: expected confirm or return",
+      done: null,
+    });
+    await expect(run("addNote", viewer, { applicationId: id, text: "hi" })).rejects.toThrow(Refused);
+  });
+
+  it("keeps notes append-only in the database", async () => {
+    const id = await indexedPerson(1);
+    await run("addNote", reviewerA, { applicationId: id, text: "kept" });
+    await run("assign", reviewerA, { applicationId: id });
+    await run("propose", reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "ok" });
+    expect(await refusal(database.db.execute(sql`UPDATE console.review_notes SET text = 'edited' WHERE application_id = ${id}`))).toBe(
+      "review notes are append-only (UPDATE refused)",
+    );
+    expect(await refusal(database.db.execute(sql`DELETE FROM console.review_notes WHERE application_id = ${id}`))).toBe(
+      "review notes are append-only (DELETE refused)",
+    );
+    expect(await refusal(database.db.execute(sql`TRUNCATE console.review_notes`))).toBe("review notes are append-only (TRUNCATE refused)");
+    expect(await refusal(database.db.execute(sql`DELETE FROM console.review_decisions WHERE application_id = ${id}`))).toBe(
+      "review decisions are kept (DELETE refused)",
+    );
+    expect((await readCase(database.db, environment, id))!.notes.map((note) => note.text)).toEqual(["kept"]);
+  });
+
+  it("lists a business's owners on its checklist", async () => {
+    const id = await indexedBusiness(["pa_owner1", "pa_owner2"]);
+    expect((await readCase(database.db, environment, id))!.items.map((item) => item.item)).toEqual([
+      "business_registration",
+      "identification_number",
+      "address",
+      "documents",
+      "owner:pa_owner1",
+      "owner:pa_owner2",
+    ]);
+  });
+
+  it("queues applications oldest first with masked names and the risk summary, filtered", async () => {
+    const old = await indexedPerson(100);
+    const young = await indexedPerson(0.5, null);
+    await run("assign", reviewerB, { applicationId: young });
+    const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id).filter((id) => id === old || id === young);
+    const all = await readQueue(database.db, environment, reviewerB, {
+      assignee: "any",
+      kind: "person_application",
+      minAgeHours: 0,
+      state: "undecided",
+    });
+    expect(ids(all.rows)).toEqual([old, young]);
+    const oldRow = all.rows.find((row) => row.id === old)!;
+    expect(oldRow).toEqual({
+      id: old,
+      kind: "person_application",
+      name: "Ada Lovelace",
+      createdAt: expect.any(String),
+      ageHours: expect.closeTo(100, 1),
+      state: "open",
+      assigneeId: null,
+      assigneeEmail: null,
+      risk: [
+        { field: "kyc_vendor", value: "alloy" },
+        { field: "risk_score", value: 42 },
+      ],
+    });
+    expect(
+      ids((await readQueue(database.db, environment, reviewerB, { assignee: "mine", kind: "any", minAgeHours: 0, state: "undecided" })).rows),
+    ).toEqual([young]);
+    expect(
+      ids((await readQueue(database.db, environment, reviewerB, { assignee: "unassigned", kind: "any", minAgeHours: 0, state: "undecided" })).rows),
+    ).toEqual([old]);
+    expect(
+      ids((await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "any", minAgeHours: 24, state: "undecided" })).rows),
+    ).toEqual([old]);
+    expect(
+      ids(
+        (await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "business_application", minAgeHours: 0, state: "undecided" }))
+          .rows,
+      ),
+    ).toEqual([]);
+    expect(
+      ids((await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "any", minAgeHours: 0, state: "decided" })).rows),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The filters a list gets from the console's index, which the bank's list API cannot express (docs/search.md): an
+ * amount range, several statuses at once, relative date presets, and "has an error". Client-safe: names and presets
+ * only; the server parses them in ./index-list-input.ts.
+ */
+export const indexFilterNames = ["amount_min", "amount_max", "statuses", "created", "created_from", "created_to", "has_error"] as const;
+export type IndexFilterName = (typeof indexFilterNames)[number];
+
+export const datePresets = ["today", "yesterday", "last_7_days", "this_month", "custom"] as const;
+export type DatePreset = (typeof datePresets)[number];
+
+/** Whether a list's URL uses a filter only the index can serve: then the list is the index's answer, not the bank's. */
+export function usesIndexFilters(query: Record<string, string>): boolean {
+  return indexFilterNames.some((name) => query[name] !== undefined && query[name] !== "");
+}
+
+/** Index-served lists answer here (`GET /api/index-list/{resource}`), with the list URL's own query. */
+export const indexListPath = (resource: string, query: Record<string, string>) => {
+  const search = new URLSearchParams(query).toString();
+  return `/api/index-list/${resource}${search ? `?${search}` : ""}`;
+};
+
+/** The exact count of a list's filters from the index (`GET /api/index-list/{resource}/count`). */
+export const indexCountPath = (resource: string, filters: Record<string, string>) => {
+  const search = new URLSearchParams(filters).toString();
+  return `/api/index-list/${resource}/count${search ? `?${search}` : ""}`;
+};
+
+/** Kinds whose objects carry an `error` (the "has an error" filter). */
+export const kindsWithError: readonly string[] = ["network_transfer", "ach", "fednow", "webhook"];
+/** Kinds whose objects carry an `amount` (the amount range). */
+export const kindsWithAmount: readonly string[] = ["network_transfer", "ach", "fednow"];

@@ -1,0 +1,178 @@
+import { listQueries } from "@/lib/contract/requests";
+import { listedResources, type ListedResource } from "@/lib/contract/operations";
+import { z } from "zod";
+import { amountOf } from "./query";
+
+import { datePresets, indexFilterNames, type DatePreset } from "./index-filters";
+
+export interface IndexListFilter {
+  amountMinCents?: number;
+  amountMaxCents?: number;
+  statuses?: string[];
+  /** Created at or after (inclusive) and before (exclusive), UTC. */
+  createdFrom?: Date;
+  createdBefore?: Date;
+  hasError?: boolean;
+  /** The bank's own filters, applied by the index as the bank would. */
+  bank: Record<string, string>;
+}
+
+export interface IndexListPage {
+  filter: IndexListFilter;
+  pageSize: number;
+  /** Keyset position after which this page starts: the last row's creation time and id. */
+  after?: { createdAt: string; id: string };
+}
+
+const dayStart = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+
+/** The UTC range a preset names, at `now`. */
+export function presetRange(preset: Exclude<DatePreset, "custom">, now: Date): { from: Date; before: Date } {
+  const today = dayStart(now);
+  switch (preset) {
+    case "today":
+      return { from: today, before: addDays(today, 1) };
+    case "yesterday":
+      return { from: addDays(today, -1), before: today };
+    case "last_7_days":
+      return { from: addDays(today, -6), before: addDays(today, 1) };
+    case "this_month":
+      return { from: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), before: addDays(today, 1) };
+  }
+}
+
+/** The statuses a resource's objects can have (its list's `status` filter), empty when it has none. */
+export function statusesOf(resource: ListedResource): string[] {
+  const shape = listQueries[resource].shape as Record<string, z.ZodType>;
+  let status = shape.status;
+  while (status instanceof z.ZodOptional) status = status.unwrap() as z.ZodType;
+  return status instanceof z.ZodEnum ? status.options.map(String) : [];
+}
+
+const cursorPattern = /^ix\.([A-Za-z0-9_-]+)$/;
+
+export const encodeIndexCursor = (after: { createdAt: string; id: string }) =>
+  `ix.${Buffer.from(JSON.stringify([after.createdAt, after.id])).toString("base64url")}`;
+
+function decodeIndexCursor(cursor: string): { createdAt: string; id: string } | null {
+  const match = cursorPattern.exec(cursor);
+  if (!match) return null;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) as unknown[];
+    if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt)) || typeof id !== "string" || id.length > 100) return null;
+    return { createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date (2025-02-30 is not), as the start of that day in UTC; null otherwise. */
+const dateOf = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return datePattern.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? date : null;
+};
+
+/**
+ * Reads an index-served list's URL: the index filters, the bank's own filters (checked by the bank's own schema, so
+ * the same values are refused as the bank would refuse them), page size and cursor. Every problem is named.
+ */
+export function parseIndexListQuery(
+  resource: ListedResource,
+  params: Record<string, string>,
+  now = new Date(),
+): { ok: true; page: IndexListPage } | { ok: false; error: string } {
+  const filter: IndexListFilter = { bank: {} };
+  const bankParams: Record<string, string> = {};
+  let cursor: string | undefined;
+  for (const [name, value] of Object.entries(params)) {
+    if (name === "page_cursor") cursor = value;
+    else if (!(indexFilterNames as readonly string[]).includes(name)) bankParams[name] = value;
+  }
+  const bankQuery = listQueries[resource].safeParse(bankParams);
+  if (!bankQuery.success) {
+    const issue = bankQuery.error.issues[0]!;
+    const field = issue.path.join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "query");
+    return { ok: false, error: `${field}: ${issue.message}` };
+  }
+  const { page_size: pageSize, ...bank } = bankQuery.data as Record<string, unknown>;
+  filter.bank = Object.fromEntries(
+    Object.entries(bank)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, String(value)]),
+  );
+
+  for (const [name, bound] of [
+    ["amount_min", "amountMinCents"],
+    ["amount_max", "amountMaxCents"],
+  ] as const) {
+    const value = params[name]?.trim();
+    if (!value) continue;
+    const cents = amountOf(value);
+    if (cents === null) return { ok: false, error: `${name}: expected an amount such as 1234.56 or $1,234.56` };
+    filter[bound] = cents;
+  }
+  if (filter.amountMinCents !== undefined && filter.amountMaxCents !== undefined && filter.amountMinCents > filter.amountMaxCents) {
+    return { ok: false, error: "amount_max: must not be below amount_min" };
+  }
+  if (params.statuses) {
+    const known = statusesOf(resource);
+    const statuses = [
+      ...new Set(
+        params.statuses
+          .split(",")
+          .map((status) => status.trim())
+          .filter(Boolean),
+      ),
+    ];
+    const unknown = statuses.filter((status) => !known.includes(status));
+    if (known.length === 0) return { ok: false, error: "statuses: this list has no statuses" };
+    if (unknown.length > 0) return { ok: false, error: `statuses: ${unknown.join(", ")} is not a status of this list (one of ${known.join(", ")})` };
+    if (statuses.length > 0) filter.statuses = statuses;
+  }
+  if (params.created) {
+    if (!(datePresets as readonly string[]).includes(params.created))
+      return { ok: false, error: `created: must be one of ${datePresets.join(", ")}` };
+    if (params.created === "custom") {
+      const from = params.created_from ? dateOf(params.created_from) : undefined;
+      const to = params.created_to ? dateOf(params.created_to) : undefined;
+      if (from === null) return { ok: false, error: "created_from: expected a date YYYY-MM-DD" };
+      if (to === null) return { ok: false, error: "created_to: expected a date YYYY-MM-DD" };
+      if (!from && !to) return { ok: false, error: "created_from: a custom range needs a start or an end date" };
+      if (from && to && from > to) return { ok: false, error: "created_to: must not be before created_from" };
+      if (from) filter.createdFrom = from;
+      if (to) filter.createdBefore = addDays(to, 1);
+    } else {
+      const range = presetRange(params.created as Exclude<DatePreset, "custom">, now);
+      filter.createdFrom = range.from;
+      filter.createdBefore = range.before;
+    }
+  } else if (params.created_from || params.created_to) {
+    return { ok: false, error: "created: set created=custom to give a date range" };
+  }
+  if (params.has_error) {
+    if (params.has_error !== "true" && params.has_error !== "false") return { ok: false, error: "has_error: must be true or false" };
+    filter.hasError = params.has_error === "true";
+  }
+  let after: IndexListPage["after"];
+  if (cursor !== undefined) {
+    const decoded = decodeIndexCursor(cursor);
+    if (!decoded) return { ok: false, error: "page_cursor: not a cursor of this list (start again from the first page)" };
+    after = decoded;
+  }
+  return { ok: true, page: { filter, pageSize: typeof pageSize === "number" ? pageSize : Number(pageSize ?? 100), ...(after && { after }) } };
+}
+
+const indexedResourceNames = Object.keys(listedResources) as [ListedResource, ...ListedResource[]];
+
+/**
+ * The route input of `/api/index-list/{resource}` and its `/count`: a listed resource, and a query checked by
+ * parseIndexListQuery (which names each problem).
+ */
+export const indexListRouteInput = {
+  params: z.strictObject({
+    resource: z.enum(indexedResourceNames, { error: `resource must be one of ${indexedResourceNames.join(", ")}` }),
+  }),
+  query: z.record(z.string(), z.string()),
+};

@@ -1,0 +1,110 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { ListedResource } from "@/lib/contract/operations";
+import type { Environment } from "@/lib/credentials/environments";
+import * as schema from "@/lib/db/console-schema";
+import { maskForViewer, type MaskedResource } from "@/lib/pii";
+import { encodeIndexCursor, type IndexListFilter, type IndexListPage } from "./index-list-input";
+import type { ConsoleDb } from "@/lib/db/console-db";
+
+/** One page of a list served from the console's index: the same shape as the bank's page, plus what the index is. */
+export interface IndexListResult {
+  data: Record<string, unknown>[];
+  /** The cursor of the next page, when there is one. */
+  nextCursor: string | null;
+  index: {
+    /** When this page was read. */
+    asOf: string;
+    /** The index's newest change of this environment ("updated N s ago"). */
+    lastChange: string | null;
+    /** Whether the index has walked this list in full; if not, objects it has not seen yet are missing. */
+    complete: boolean;
+  };
+}
+
+const field = (name: string) => sql`o.state->>${name}`;
+
+/** What the index is for a list: when it was read, its newest change, and whether it has walked the list in full. */
+async function aboutIndex(db: ConsoleDb, environment: Environment, resource: ListedResource): Promise<IndexListResult["index"]> {
+  const [about] = (
+    await db.execute<{ as_of: string; last_change: string | null; complete: boolean }>(sql`
+      SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS as_of,
+             (SELECT to_char(max(last_changed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM ${schema.bankObjects} WHERE environment = ${environment}) AS last_change,
+             EXISTS (SELECT 1 FROM ${schema.indexBackfill} WHERE environment = ${environment} AND resource = ${resource} AND finished_at IS NOT NULL AND error IS NULL) AS complete`)
+  ).rows;
+  return { asOf: about!.as_of, lastChange: about!.last_change, complete: Boolean(about!.complete) };
+}
+
+/** The bank's own filters as the bank applies them, on the index's copy of each object. */
+function bankConditions(filter: Record<string, string>): SQL[] {
+  return Object.entries(filter).map(([name, value]) => {
+    if (name === "from_date") return sql`o.bank_created_at >= ${`${value}T00:00:00Z`}::timestamptz`;
+    if (name === "to_date") return sql`o.bank_created_at < ${`${value}T00:00:00Z`}::timestamptz`;
+    if (name === "trace_suffix") return sql`${field("trace_number")} LIKE ${`%${value}`}`;
+    return sql`${field(name)} = ${value}`;
+  });
+}
+
+function indexConditions(filter: IndexListFilter): SQL[] {
+  const conditions = bankConditions(filter.bank);
+  if (filter.amountMinCents !== undefined) conditions.push(sql`s.amount_cents >= ${filter.amountMinCents}`);
+  if (filter.amountMaxCents !== undefined) conditions.push(sql`s.amount_cents <= ${filter.amountMaxCents}`);
+  if (filter.statuses) conditions.push(sql`${field("status")} IN ${filter.statuses}`);
+  if (filter.createdFrom) conditions.push(sql`o.bank_created_at >= ${filter.createdFrom.toISOString()}::timestamptz`);
+  if (filter.createdBefore) conditions.push(sql`o.bank_created_at < ${filter.createdBefore.toISOString()}::timestamptz`);
+  if (filter.hasError === true) conditions.push(sql`coalesce(${field("error")}, '') <> ''`);
+  if (filter.hasError === false) conditions.push(sql`coalesce(${field("error")}, '') = ''`);
+  return conditions;
+}
+
+/**
+ * A list page from the index: the objects of `resource` matching every filter, newest first as the bank lists them
+ * (creation time, then id), each masked as every list is (lib/pii.ts) unless `revealed` (an unmasked export by a role
+ * holding `pii:reveal`, checked and audited by its caller).
+ */
+export async function listFromIndex(
+  db: ConsoleDb,
+  environment: Environment,
+  resource: ListedResource,
+  page: IndexListPage,
+  { revealed = false }: { revealed?: boolean } = {},
+): Promise<IndexListResult> {
+  const conditions = indexConditions(page.filter);
+  if (page.after) conditions.push(sql`(o.bank_created_at, o.id) < (${page.after.createdAt}::timestamptz, ${page.after.id})`);
+  const rows = await db.execute<{ id: string; state: Record<string, unknown>; created: string }>(sql`
+    SELECT o.id, o.state, to_char(o.bank_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created
+    FROM ${schema.bankObjects} o
+    LEFT JOIN ${schema.bankSearch} s ON s.environment = o.environment AND s.id = o.id
+    WHERE o.environment = ${environment} AND o.resource = ${resource} AND o.state IS NOT NULL AND o.bank_created_at IS NOT NULL
+      ${conditions.length > 0 ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``}
+    ORDER BY o.bank_created_at DESC, o.id DESC
+    LIMIT ${page.pageSize + 1}`);
+  const shown = rows.rows.slice(0, page.pageSize);
+  const last = shown.at(-1);
+  return {
+    data: shown.map((row) => (revealed ? row.state : maskForViewer(resource as MaskedResource, row.state))),
+    nextCursor: rows.rows.length > page.pageSize && last ? encodeIndexCursor({ createdAt: last.created, id: last.id }) : null,
+    index: await aboutIndex(db, environment, resource),
+  };
+}
+
+/**
+ * How many objects of `resource` match a list's filters (the bank's and the index's), as the index knows them: the
+ * list header's exact count. Not masked data: a number, for filters every role may use.
+ */
+export async function countFromIndex(
+  db: ConsoleDb,
+  environment: Environment,
+  resource: ListedResource,
+  filter: IndexListFilter,
+): Promise<{ count: number; index: IndexListResult["index"] }> {
+  const conditions = indexConditions(filter);
+  const [counted] = (
+    await db.execute<{ count: string }>(sql`
+    SELECT count(*) AS count
+    FROM ${schema.bankObjects} o
+    LEFT JOIN ${schema.bankSearch} s ON s.environment = o.environment AND s.id = o.id
+    WHERE o.environment = ${environment} AND o.resource = ${resource} AND o.state IS NOT NULL AND o.bank_created_at IS NOT NULL
+      ${conditions.length > 0 ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``}`)
+  ).rows;
+  return { count: Number(counted!.count), index: await aboutIndex(db, environment, resource) };
+}

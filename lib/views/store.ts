@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, or } from "drizzle-orm";
+import type { ConsoleDb } from "@/lib/db/console-db";
+import { savedViews } from "@/lib/db/console-schema";
+import type { ResourceName } from "@/lib/resources";
+import type { SavedViewInput } from "./input";
+
+/**
+ * Saved views of lists: a name over a list's filters and visible columns, kept in the console's database so they follow
+ * their owner to any browser. A view is seen by its owner, or by everyone once shared; only its owner (or an admin,
+ * who may tidy shared views) removes it.
+ */
+export interface SavedView {
+  id: string;
+  resource: ResourceName;
+  name: string;
+  ownerId: string;
+  ownerEmail: string;
+  shared: boolean;
+  query: Record<string, string>;
+  columns: Record<string, boolean>;
+  createdAt: string;
+}
+
+export class SavedViewError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Row = typeof savedViews.$inferSelect;
+const toView = (row: Row): SavedView => ({ ...row, resource: row.resource as ResourceName, createdAt: row.createdAt.toISOString() });
+
+const visibleTo = (userId: string) => or(eq(savedViews.ownerId, userId), eq(savedViews.shared, true));
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const cause = (error as { cause?: { code?: string } }).cause ?? error;
+  return (cause as { code?: string }).code === "23505";
+};
+
+export async function createView(db: ConsoleDb, owner: { id: string; email: string }, input: SavedViewInput): Promise<SavedView> {
+  const id = `view_${randomBytes(9).toString("base64url")}`;
+  try {
+    const [row] = await db
+      .insert(savedViews)
+      .values({ id, ownerId: owner.id, ownerEmail: owner.email, ...input })
+      .returning();
+    return toView(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new SavedViewError(409, `name: you already have a view named "${input.name}" on this list`);
+    throw error;
+  }
+}
+
+/** The views a staff member sees: their own and every shared one; of one list, or of all (the sidebar). */
+export async function listViews(db: ConsoleDb, userId: string, resource?: ResourceName): Promise<SavedView[]> {
+  const rows = await db
+    .select()
+    .from(savedViews)
+    .where(resource ? and(visibleTo(userId), eq(savedViews.resource, resource)) : visibleTo(userId))
+    .orderBy(asc(savedViews.resource), asc(savedViews.name), asc(savedViews.id));
+  return rows.map(toView);
+}
+
+export async function findView(db: ConsoleDb, userId: string, id: string): Promise<SavedView | null> {
+  const [row] = await db
+    .select()
+    .from(savedViews)
+    .where(and(eq(savedViews.id, id), visibleTo(userId)))
+    .limit(1);
+  return row ? toView(row) : null;
+}
+
+/** Removes a view its owner made; an admin (`mayRemoveOthers`) may also remove another's shared view. */
+export async function removeView(db: ConsoleDb, user: { id: string }, id: string, mayRemoveOthers: boolean): Promise<SavedView> {
+  const view = await findView(db, user.id, id);
+  if (!view) throw new SavedViewError(404, `No saved view ${id}`);
+  if (view.ownerId !== user.id && !mayRemoveOthers) throw new SavedViewError(403, `Only ${view.ownerEmail}, who saved "${view.name}", may remove it`);
+  await db.delete(savedViews).where(eq(savedViews.id, id));
+  return view;
+}
