@@ -23,7 +23,9 @@ export default defineConfig({
   outputDir: "test-results",
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One more try under CI: the suite shares one live sandbox whose lifecycle moves objects while it runs, on a
+  // 2-core machine. A test that needed it is listed as "flaky" in the report, to be looked at, not hidden.
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   timeout: 30_000,
   use: {

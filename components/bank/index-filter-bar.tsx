@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { relativeTime } from "@/lib/format";
 import { datePresets, indexFilterNames, type DatePreset } from "@/lib/search/index-filters";
 
@@ -54,6 +54,9 @@ export function IndexFilterBar({
   onApply(values: Record<string, string | undefined>): void;
 }) {
   const chosen = new Set((query.statuses ?? "").split(",").filter(Boolean));
+  // The form is drawn anew for each applied filter (its fields show the URL's values): the statuses popover stays
+  // open through that, so several statuses can be ticked in a row, as in the Columns menu.
+  const [statusesOpen, setStatusesOpen] = useState(false);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -86,7 +89,7 @@ export function IndexFilterBar({
         </>
       ) : null}
       {statuses.length > 0 ? (
-        <details className="relative w-40">
+        <details className="relative w-40" open={statusesOpen} onToggle={(event) => setStatusesOpen(event.currentTarget.open)}>
           <summary className={`${control} cursor-pointer list-none truncate`}>
             <span className="sr-only">Statuses: </span>
             {chosen.size > 0 ? [...chosen].join(", ") : "Any of several statuses"}

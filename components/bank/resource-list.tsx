@@ -144,7 +144,8 @@ export function ResourceList({
         />
       ) : null}
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs">
-        <div className="flex items-center gap-2">
+        {/* On a phone the count has its own line from the start: arriving after the rows, it must not push them down. */}
+        <div className="flex min-h-6 w-full flex-wrap items-center gap-2 md:w-auto">
           <ListCount resource={resource} query={state.query} filtered={hasFilters || Boolean(state.query.from_date || state.query.to_date)} />
           {inView ? <OpenedViewChip view={inView} onLeave={leaveView} /> : null}
           {hasFilters ? (

@@ -25,3 +25,11 @@ export async function signedInContext(browser: Browser, role: Role): Promise<{ c
   await signIn(page, demoUser(role));
   return { context, page };
 }
+
+/**
+ * Waits until the console page has hydrated (the providers' `console:hydrated` mark): before that a link is plain HTML
+ * and a click loads the next page in full, without the client-side behaviour a test may be looking at.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName("console:hydrated").length > 0);
+}
