@@ -210,6 +210,27 @@ test("a filter the bank lacks serves the list from the index and says so; removi
   await context.close();
 });
 
+test("a list's first HTML shows each counterparty's name beside its id, so no column widens after the page has painted", async ({ browser }) => {
+  // Without JavaScript the page is the server's HTML alone: a name there was not fetched by the browser afterwards.
+  const context = await contextAs(browser, "viewer", { javaScriptEnabled: false });
+  const page = await context.newPage();
+  const firstNamed = async () => {
+    await page.goto("/ach");
+    const cell = page
+      .getByTestId("bank-row")
+      .locator("td", { has: page.getByTestId("name-beside") })
+      .first();
+    if ((await cell.count()) === 0) return null;
+    return { id: await cell.locator("a[data-id]").getAttribute("data-id"), name: await cell.getByTestId("name-beside").textContent() };
+  };
+  // The index knows the counterparties once its backfill at start has reached them.
+  let shown: Awaited<ReturnType<typeof firstNamed>> = null;
+  await expect.poll(async () => (shown = await firstNamed()), { timeout: 60_000 }).not.toBeNull();
+  const counterparty = await bankGet<{ id: string; name: string }>(`/counterparty/${shown!.id}`);
+  expect(shown!.name).toBe(counterparty.name);
+  await context.close();
+});
+
 for (const colorScheme of ["light", "dark"] as const) {
   test(`Home's exact counts and an index-served list at 390 and 1440 px (${colorScheme}): screenshots`, async ({ browser }, testInfo) => {
     const context = await contextAs(browser, "viewer", { colorScheme });

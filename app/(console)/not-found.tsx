@@ -22,7 +22,7 @@ export default async function NotFound() {
         )}
       </p>
       <p className="mt-3 text-sm">
-        <Link className="text-accent hover:underline" href={definition ? definition.route : "/"}>
+        <Link className="link" href={definition ? definition.route : "/"}>
           {definition ? `All ${inSentence(definition.title)}` : "Home"}
         </Link>
       </p>

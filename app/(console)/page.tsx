@@ -82,7 +82,7 @@ export default async function HomePage() {
               {movements.map((movement) => (
                 <tr key={movement.resource}>
                   <th scope="row" className="py-1 pr-3 text-left font-normal">
-                    <Link href={movement.href} className="text-accent hover:underline">
+                    <Link href={movement.href} className="link">
                       {movement.resource}
                     </Link>
                     {movement.error ? <span className="ml-2 text-xs text-red-700 dark:text-red-300">could not read: {movement.error}</span> : null}

@@ -153,7 +153,7 @@ export function ApprovalDetail({ request, viewer }: { request: ChangeRequestView
             {request.targetId ? (
               <Item term="Object">
                 {target ? (
-                  <Link href={target} className="font-mono text-xs text-accent hover:underline">
+                  <Link href={target} className="link font-mono text-xs">
                     {request.targetId}
                   </Link>
                 ) : (

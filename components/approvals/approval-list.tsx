@@ -92,7 +92,7 @@ export function ApprovalList({
             {rows.map((row) => (
               <tr key={row.id} data-testid="approval-row" data-id={row.id} data-status={row.status}>
                 <Td className="tabular-nums">
-                  <Link href={approvalUrl(row.id)} className="font-medium text-accent hover:underline">
+                  <Link href={approvalUrl(row.id)} className="link font-medium">
                     #{row.id}
                   </Link>
                 </Td>
@@ -111,7 +111,7 @@ export function ApprovalList({
                   {row.maker.email}
                   {row.maker.id === userId ? <span className="ml-1 text-xs text-muted">(you)</span> : null}
                 </Td>
-                <Td className="whitespace-nowrap tabular-nums">{momentText(row.requestedAt)}</Td>
+                <Td className="figure">{momentText(row.requestedAt)}</Td>
                 <Td className="tabular-nums">
                   <span className="whitespace-nowrap">{momentText(row.decidedAt ?? row.expiresAt)}</span>
                   {row.decidedBy ? (
@@ -127,7 +127,7 @@ export function ApprovalList({
       )}
       {more ? (
         <p className="mt-3 text-sm">
-          <Link href={`/approvals?${next}`} className="text-accent hover:underline">
+          <Link href={`/approvals?${next}`} className="link">
             Older requests →
           </Link>
         </p>

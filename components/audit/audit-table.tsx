@@ -165,7 +165,7 @@ export function AuditFilterChips({ filter }: { filter: AuditFilter }) {
           {labels[name] ?? name}: <span className="font-mono">{value}</span> ×
         </Link>
       ))}
-      <Link href="/audit" className="text-accent hover:underline">
+      <Link href="/audit" className="link">
         Clear filters
       </Link>
     </div>

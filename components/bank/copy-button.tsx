@@ -2,14 +2,13 @@
 
 import { useState } from "react";
 
-/** Copies `value` to the clipboard; says so for a moment. */
+/** Copies `value` to the clipboard; its text says so for a moment ("copied"). */
 export function CopyButton({ value, label = "Copy id" }: { value: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
       type="button"
       aria-label={`${label} ${value}`}
-      title={copied ? "Copied" : label}
       onClick={(event) => {
         event.stopPropagation();
         void navigator.clipboard?.writeText(value).then(() => {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { createContext, useContext } from "react";
 import { useConsoleSession } from "@/components/console/providers";
 import { fetchConsole } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
@@ -32,13 +33,26 @@ async function flush(ids: Map<string, Array<(name: string | null) => void>>) {
   }
 }
 
+/**
+ * Names the server looked up with the rows of the first HTML ("" where the index knows none): shown at the first paint,
+ * so no column widens under the reader when they arrive. Ids not in it are asked of `/api/names`.
+ */
+export const KnownNames = createContext<Readonly<Record<string, string>>>({});
+
 /** The name the console's index knows for `id` (a counterparty, a card's holder), beside the id; nothing if none. */
 export function NameBeside({ id }: { id: string }) {
   const { environment } = useConsoleSession();
-  const { data } = useQuery({ queryKey: bankKeys.name(environment, id), queryFn: () => nameFor(id), staleTime: 60_000 });
-  return data ? (
+  const known = useContext(KnownNames)[id];
+  const { data } = useQuery({
+    queryKey: bankKeys.name(environment, id),
+    queryFn: () => nameFor(id),
+    staleTime: 60_000,
+    enabled: known === undefined,
+  });
+  const name = known ?? data;
+  return name ? (
     <span data-testid="name-beside" className="ml-1.5 text-xs text-muted">
-      {data}
+      {name}
     </span>
   ) : null;
 }

@@ -154,10 +154,7 @@ export function ResourceDetail({
               <ul className="space-y-1 text-sm">
                 {definition.relatedLists.map((related) => (
                   <li key={related.label}>
-                    <Link
-                      href={listHref(related.list, { [related.filter]: String(valueAt(object, related.from ?? "id")) })}
-                      className="text-accent hover:underline"
-                    >
+                    <Link href={listHref(related.list, { [related.filter]: String(valueAt(object, related.from ?? "id")) })} className="link">
                       {related.label}
                     </Link>
                   </li>

@@ -11,9 +11,11 @@ import { can } from "@/lib/permissions";
 import { resources, type ResourceName } from "@/lib/resources";
 import { filterControls } from "@/lib/resources/filters";
 import { listPayload } from "@/lib/resources/list-payload";
+import { idsNamedIn } from "@/lib/resources/names-beside";
 import { defaultPageSize, listStateFrom, pageSizeCookie, rememberedPageSize, withDefaultPageSize } from "@/lib/resources/list-state";
 import { listTitle } from "@/lib/resources/titles";
 import { usesIndexFilters } from "@/lib/search/index-filters";
+import { namesOf } from "@/lib/search/names-lookup";
 import { findView } from "@/lib/views/store";
 import { ResourceList } from "./resource-list";
 
@@ -52,8 +54,18 @@ export async function ResourceListPage({
   const read = usesIndexFilters(state.query) ? null : await readThroughProxy(user, `list_${resource}`, { query: state.query });
   const queryClient = new QueryClient();
   // The rows go to the browser twice, as HTML and as the hydration payload: the payload carries only the columns' fields.
-  if (read?.ok) queryClient.setQueryData(bankKeys.list(environment, resource, state.query), listPayload(definition, read.data as { data?: unknown }));
-  const view = state.view ? await findView((await consoleDb()).db, user.id, state.view) : undefined;
+  const { db } = await consoleDb();
+  // The names beside ids come with the rows: a name arriving after the first paint widened its column and moved the
+  // rows sideways. One map as a prop ("" for none), lighter in the hydration payload than a query per id.
+  let names: Record<string, string> = {};
+  if (read?.ok) {
+    const page = read.data as { data?: unknown };
+    queryClient.setQueryData(bankKeys.list(environment, resource, state.query), listPayload(definition, page));
+    const ids = idsNamedIn(definition.columns, Array.isArray(page.data) ? page.data : []);
+    const found = ids.length > 0 ? await namesOf(db, environment, ids) : {};
+    names = Object.fromEntries(ids.map((id) => [id, found[id] ?? ""]));
+  }
+  const view = state.view ? await findView(db, user.id, state.view) : undefined;
   const openedView =
     view === undefined
       ? undefined
@@ -77,6 +89,7 @@ export async function ResourceListPage({
           defaultPageSize={pageSize}
           serverError={!read || read.ok ? undefined : { status: read.status, ...read.error }}
           openedView={openedView}
+          names={names}
         />
       </HydrationBoundary>
     </>

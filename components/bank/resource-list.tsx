@@ -28,6 +28,7 @@ import { ErrorState } from "./error-state";
 import { ExportCsvButton } from "./export-csv-button";
 import { listExtras } from "./list-extras";
 import { ListCount } from "./list-count";
+import { KnownNames } from "./name-beside";
 import { describeFilters, FilterBar, isPrimaryFilter } from "./filter-bar";
 import { IndexFilterBar, indexFilterChips, IndexSourceNotice } from "./index-filter-bar";
 import { useColumnVisibility } from "./use-column-visibility";
@@ -43,6 +44,8 @@ export interface ServerError {
   message: string;
 }
 
+const noNames: Readonly<Record<string, string>> = {};
+
 const button =
   "rounded border border-line bg-surface px-2.5 py-1 text-xs font-medium hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-40";
 
@@ -56,6 +59,7 @@ export function ResourceList({
   serverError,
   openedView,
   defaultPageSize,
+  names = noNames,
 }: {
   resource: ResourceName;
   filters: FilterControl[];
@@ -64,6 +68,8 @@ export function ResourceList({
   openedView?: OpenedView | null;
   /** The page size when the URL names none: the one this person last chose on this list, else 50 (the server read it). */
   defaultPageSize: number;
+  /** Names beside the first page's ids, looked up by the server with its rows (components/bank/name-beside.tsx). */
+  names?: Readonly<Record<string, string>>;
 }) {
   const definition = resources[resource];
   const ListActions = listExtras[resource];
@@ -187,27 +193,29 @@ export function ResourceList({
           }}
         />
       ) : (
-        <DataTable
-          caption={`${definition.title}${active ? ` where ${active}` : ""}`}
-          columns={columns}
-          rows={rows}
-          rowId={(row) => String(row.id)}
-          rowHref={(row) => detailHref(resource, String(row.id))}
-          columnVisibility={visibility}
-          firstRowNumber={first}
-          loadingRows={query.isPending ? Math.min(pageSizeOf(state), 12) : 0}
-          stale={query.isPlaceholderData}
-          pageKey={searchOf(state)}
-          empty={
-            <span data-testid="empty-state">
-              {hasFilters || state.query.from_date || state.query.to_date
-                ? `No ${inSentence(definition.title)} match ${[active, ...chips.map((chip) => chip.label)].filter(Boolean).join(", ") || "these filters"}.`
-                : state.query.page_cursor
-                  ? "No more rows after this page."
-                  : `No ${inSentence(definition.title)} yet.`}
-            </span>
-          }
-        />
+        <KnownNames.Provider value={names}>
+          <DataTable
+            caption={`${definition.title}${active ? ` where ${active}` : ""}`}
+            columns={columns}
+            rows={rows}
+            rowId={(row) => String(row.id)}
+            rowHref={(row) => detailHref(resource, String(row.id))}
+            columnVisibility={visibility}
+            firstRowNumber={first}
+            loadingRows={query.isPending ? Math.min(pageSizeOf(state), 12) : 0}
+            stale={query.isPlaceholderData}
+            pageKey={searchOf(state)}
+            empty={
+              <span data-testid="empty-state">
+                {hasFilters || state.query.from_date || state.query.to_date
+                  ? `No ${inSentence(definition.title)} match ${[active, ...chips.map((chip) => chip.label)].filter(Boolean).join(", ") || "these filters"}.`
+                  : state.query.page_cursor
+                    ? "No more rows after this page."
+                    : `No ${inSentence(definition.title)} yet.`}
+              </span>
+            }
+          />
+        </KnownNames.Provider>
       )}
       <nav aria-label="Pages" className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
         <span data-testid="row-range" className="tabular-nums">

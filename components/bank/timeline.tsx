@@ -98,7 +98,7 @@ function TimelineFrame({ id, withAuditLink, zone, children }: { id: string; with
           Timeline <span className="font-normal tracking-normal normal-case">· newest first · times {zone === "UTC" ? "UTC" : zone}</span>
         </h2>
         {withAuditLink ? (
-          <Link href={`/audit?${new URLSearchParams({ target: id })}`} className="text-xs text-accent hover:underline">
+          <Link href={`/audit?${new URLSearchParams({ target: id })}`} className="link text-xs">
             All records in the audit log
           </Link>
         ) : null}

@@ -17,10 +17,8 @@ import {
 } from "@/lib/format";
 import { detailHref, listHref, type Field, type ValueLink } from "@/lib/resources";
 import { CopyButton } from "./copy-button";
+import { showsNameBeside } from "@/lib/resources/names-beside";
 import { NameBeside } from "./name-beside";
-
-/** Kinds whose name is shown beside a link to one of them. */
-const namedKinds = new Set<string>(["counterparty", "card", "person_application", "business_application"]);
 import { StatusBadge } from "./status-badge";
 
 const none = <span className="text-muted">—</span>;
@@ -39,7 +37,7 @@ export function Timestamp({ value, compact = false }: { value: string; compact?:
   const { zone } = useDisplayZone();
   const ago = relativeTime(value);
   return (
-    <time dateTime={value} title={`${exactTime(value, zone)} · ${ago}`} suppressHydrationWarning className="whitespace-nowrap tabular-nums">
+    <time dateTime={value} title={`${exactTime(value, zone)} · ${ago}`} suppressHydrationWarning className="figure">
       {formatDateTime(value, zone)}
       {compact ? null : (
         <span className="text-muted" suppressHydrationWarning>
@@ -55,11 +53,11 @@ export function Timestamp({ value, compact = false }: { value: string; compact?:
 export function Amount({ value, currency, direction }: { value: string; currency?: unknown; direction?: unknown }) {
   const mark = typeof direction === "string" ? directionMarks[direction] : undefined;
   return (
-    <span className="whitespace-nowrap tabular-nums" data-amount={value}>
-      {formatAmount(value, typeof currency === "string" && /^[A-Za-z]{3}$/.test(currency) ? currency : "USD")}
-      {mark ? " " : null}
+    <span className="figure" data-amount={value}>
+      {/* One text node (no comment marker between the amount and its space in the HTML). */}
+      {`${formatAmount(value, typeof currency === "string" && /^[A-Za-z]{3}$/.test(currency) ? currency : "USD")}${mark ? " " : ""}`}
       {mark ? (
-        <abbr title={mark.words} className="text-[11px] font-medium text-muted no-underline">
+        <abbr title={mark.words} className="direction-mark">
           {mark.mark}
         </abbr>
       ) : null}
@@ -87,9 +85,9 @@ export function IdValue({ id, href, full = false }: { id: string; href?: string;
   const text = full ? id : shortId(id);
   return (
     // Inline, not flex: the id's text then belongs to the table cell, which carries the first-row paint mark.
-    <span className="font-mono text-xs whitespace-nowrap">
+    <span className="id-value">
       {href ? (
-        <Link href={href} title={id} data-id={id} className="text-accent hover:underline">
+        <Link href={href} title={id} data-id={id} className="link">
           {text}
         </Link>
       ) : (
@@ -137,7 +135,7 @@ export function FieldValue({ field, object, compact = false }: { field: Field; o
   switch (field.format) {
     case "id":
       // A counterparty or card is known by its name: shown beside the id, which stays the link and the copy target.
-      return field.link && "detail" in field.link && namedKinds.has(field.link.detail) ? (
+      return showsNameBeside(field) ? (
         <span className="whitespace-nowrap">
           <IdValue id={String(value)} href={linkFor(field.link, String(value))} full={!compact} />
           <NameBeside id={String(value)} />
@@ -159,7 +157,7 @@ export function FieldValue({ field, object, compact = false }: { field: Field; o
       return <Timestamp value={String(value)} compact={compact} />;
     case "date":
       return (
-        <time dateTime={String(value)} title={String(value)} className="whitespace-nowrap tabular-nums">
+        <time dateTime={String(value)} title={String(value)} className="figure">
           {formatCalendarDate(String(value))}
         </time>
       );
@@ -199,7 +197,7 @@ export function FieldValue({ field, object, compact = false }: { field: Field; o
       const href = linkFor(field.link, text);
       const className = field.format === "mono" ? "font-mono text-xs" : undefined;
       return href ? (
-        <Link href={href} className={`text-accent hover:underline ${className ?? ""}`}>
+        <Link href={href} className={`link ${className ?? ""}`}>
           {text}
         </Link>
       ) : (

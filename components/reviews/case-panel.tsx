@@ -22,10 +22,10 @@ export async function CasePanel({ user, environment, id }: { user: StaffUser; en
         </h2>
         {review ? (
           <span className="flex gap-3 text-xs">
-            <a href={record("html")} download className="text-accent hover:underline" data-testid="record-html">
+            <a href={record("html")} download className="link" data-testid="record-html">
               Case record (HTML, printable)
             </a>
-            <a href={record("json")} download className="text-accent hover:underline" data-testid="record-json">
+            <a href={record("json")} download className="link" data-testid="record-json">
               Case record (JSON)
             </a>
           </span>

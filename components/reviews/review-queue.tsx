@@ -120,7 +120,7 @@ export function ReviewQueue({
                   </Td>
                   <Td>{kindLabels[row.kind]}</Td>
                   <Td>
-                    <Link href={`${resources[row.kind].route}/${encodeURIComponent(row.id)}`} className="text-accent hover:underline">
+                    <Link href={`${resources[row.kind].route}/${encodeURIComponent(row.id)}`} className="link">
                       {row.name}
                     </Link>
                     <span className="block font-mono text-xs text-muted">{row.id}</span>

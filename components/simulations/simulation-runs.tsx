@@ -63,7 +63,7 @@ export async function SimulationRuns({ user, environment }: { user: StaffUser; e
                 <Td className="font-mono text-xs whitespace-nowrap">{clock(run.at)}</Td>
                 <Td className="font-mono text-xs">
                   {run.cardId ? (
-                    <Link href={detailHref("card", run.cardId)} className="text-accent hover:underline">
+                    <Link href={detailHref("card", run.cardId)} className="link">
                       {run.cardId}
                     </Link>
                   ) : (
@@ -79,7 +79,7 @@ export async function SimulationRuns({ user, environment }: { user: StaffUser; e
                 </Td>
                 <Td className="font-mono text-xs">
                   {run.token ? (
-                    <Link href={detailHref("digital_wallet_token", run.token.id)} className="text-accent hover:underline" data-testid="run-token">
+                    <Link href={detailHref("digital_wallet_token", run.token.id)} className="link" data-testid="run-token">
                       {run.token.id}
                     </Link>
                   ) : run.outcome === "succeeded" ? (

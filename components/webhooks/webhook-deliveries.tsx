@@ -225,7 +225,7 @@ export function WebhookDeliveries({ id }: DetailExtraProps) {
                         <Td className="font-mono text-xs">{row.event}</Td>
                         <Td className="font-mono text-xs">
                           {href ? (
-                            <Link href={href} className="text-accent hover:underline">
+                            <Link href={href} className="link">
                               {row.object_id}
                             </Link>
                           ) : (

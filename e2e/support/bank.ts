@@ -48,7 +48,7 @@ const savedStates = new Map<Role, Awaited<ReturnType<BrowserContext["storageStat
 export async function contextAs(
   browser: Browser,
   role: Role,
-  options: { colorScheme?: "light" | "dark"; timezoneId?: string } = {},
+  options: { colorScheme?: "light" | "dark"; timezoneId?: string; javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserContext> {
   let state = savedStates.get(role);
   if (!state) {
@@ -58,5 +58,10 @@ export async function contextAs(
     savedStates.set(role, state);
     await context.close();
   }
-  return browser.newContext({ storageState: state, colorScheme: options.colorScheme ?? "light", timezoneId: options.timezoneId });
+  return browser.newContext({
+    storageState: state,
+    colorScheme: options.colorScheme ?? "light",
+    timezoneId: options.timezoneId,
+    javaScriptEnabled: options.javaScriptEnabled,
+  });
 }

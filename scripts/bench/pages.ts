@@ -13,7 +13,10 @@
  *   Ctrl/Cmd-K → id typed → Enter → the detail's title painted, and "Edit userdata" → the editor shown (as the
  *   operations role, on a network transfer);
  * - first-load JavaScript of every route: the gzip size of every script the route's HTML makes a modern browser load
- *   (`noModule` polyfills are left out: Chromium never downloads them; their size is printed apart).
+ *   (`noModule` polyfills are left out: Chromium never downloads them; their size is printed apart);
+ * - layout shift of every route at 1440 and 390 px: the sum of every shift not caused by input, from navigation until
+ *   2 s after hydration (what arrives late, such as counts and names beside ids, has come by then). The sum is at least
+ *   the Core Web Vitals CLS (its largest window), so a sum under the target is a CLS under it.
  *
  * Each figure is printed beside its target, met or missed. Prints a Markdown report (stdout); progress goes to stderr.
  */
@@ -47,6 +50,7 @@ const targets = {
   editor: 300,
   firstLoadKb: 160,
   listHtmlKib: 150,
+  layoutShift: 0.05,
 };
 
 const median = (values: number[]) => {
@@ -77,15 +81,19 @@ async function bankTimes(pathAndQuery: string, method = "GET"): Promise<number[]
 }
 
 /**
- * Installed before any page script: sums the long tasks (> 50 ms of main-thread work) of each document, and keeps
- * the element-timing entries so an interaction can wait for the first paint of an element added after it.
+ * Installed before any page script: keeps the long tasks (> 50 ms of main-thread work) of each document and sums its
+ * layout shifts not caused by input.
  */
 const initScript = () => {
-  const state = { longTasks: [] as Array<{ start: number; duration: number }> };
+  const state = { longTasks: [] as Array<{ start: number; duration: number }>, layoutShift: 0 };
   (window as unknown as { __bench: typeof state }).__bench = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: "longtask", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+      if (!entry.hadRecentInput) state.layoutShift += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
 };
 
 interface PaintWait {
@@ -209,6 +217,15 @@ async function firstLoadKb(page: Page, route: string): Promise<{ kb: number; noM
   return { kb: bytes / 1024, noModuleKb: noModule / 1024 };
 }
 
+/** The layout shift of a fresh load of `route` at `width` px, until 2 s after hydration. */
+async function layoutShift(page: Page, route: string, width: number): Promise<number> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`${console_}${route}`, { waitUntil: "commit" });
+  await hydrated(page);
+  await page.waitForTimeout(2_000);
+  return page.evaluate(() => (window as unknown as { __bench: { layoutShift: number } }).__bench.layoutShift);
+}
+
 async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(initScript);
@@ -309,6 +326,9 @@ async function main() {
     const routes = ["/", ...resourceList.map((definition) => definition.route), `/ach/${detailId}`, `/network-transfers/${transfer}`, "/audit"];
     const sizes: Array<[string, { kb: number; noModuleKb: number }]> = [];
     for (const route of routes) sizes.push([route, await firstLoadKb(page, route)]);
+    const shifts: Array<[string, number, number]> = [];
+    for (const route of routes) shifts.push([route, await layoutShift(page, route, 1440), await layoutShift(page, route, 390)]);
+    benchLog(`layout shift: ${routes.length} routes at 1440 and 390 px`);
     await browser.close();
 
     const pick = (loads: Load[], key: keyof Load) => median(loads.map((one) => one[key]));
@@ -348,6 +368,12 @@ async function main() {
     for (const [route, size] of sizes)
       console.log(
         `| \`${route.replace(detailId, "{id}").replace(transfer, "{id}")}\` | ${size.kb.toFixed(1)} kB | ${verdict(size.kb, targets.firstLoadKb)} | ${size.noModuleKb.toFixed(1)} kB |`,
+      );
+
+    console.log(`\n| route | layout shift at 1440 px | at 390 px | target < ${targets.layoutShift} | |\n|---|---:|---:|---|---|`);
+    for (const [route, wide, narrow] of shifts)
+      console.log(
+        `| \`${route.replace(detailId, "{id}").replace(transfer, "{id}")}\` | ${wide.toFixed(3)} | ${narrow.toFixed(3)} | both | ${verdict(Math.max(wide, narrow), targets.layoutShift)} |`,
       );
   } finally {
     await stopChild(child);
