@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { lastPageCookie } from "@/lib/auth/last-page";
 import { resourceList } from "@/lib/resources";
 import { bankGet, contextAs } from "./support/bank";
 import { demoUser, signIn, waitForHydration } from "./support/staff";
@@ -192,6 +193,8 @@ test("keyboard: the skip link, `/` then typing finds, Enter opens a row, and foc
   const context = await contextAs(browser, "admin");
   const page = await context.newPage();
   await page.goto("/ach?page_size=25");
+  // Keys and clicks are handled by the page's scripts: each page is waited for until hydrated.
+  await waitForHydration(page);
 
   // The first Tab reaches the skip link; following it puts focus on the page's content.
   await page.keyboard.press("Tab");
@@ -211,6 +214,7 @@ test("keyboard: the skip link, `/` then typing finds, Enter opens a row, and foc
   // `/` focuses the header search; typing an id and Enter finds it.
   const [transfer] = (await bankGet("/ach?page_size=1&status=returned")).data;
   await page.goto("/");
+  await waitForHydration(page);
   await page.locator("body").press("/");
   const search = page.getByRole("searchbox", { name: "Search the bank" });
   await expect(search).toBeFocused();
@@ -222,6 +226,7 @@ test("keyboard: the skip link, `/` then typing finds, Enter opens a row, and foc
   // The confirm dialog: Tab stays inside it, Escape closes it, focus is back on the button that opened it.
   const [webhook] = (await bankGet("/webhook?page_size=1")).data;
   await page.goto(`/webhooks/${webhook!.id}`);
+  await waitForHydration(page);
   const opener = page.getByRole("button", { name: "Delete webhook" });
   await opener.click();
   const dialog = page.getByTestId("confirm-dialog");
@@ -333,6 +338,10 @@ test("sign-in keeps the email after a wrong password and returns to the last pag
   await expect(page).not.toHaveURL(/\/sign-in/, { timeout: 20_000 });
   await page.goto("/counterparties?page_size=25");
   await expect(page.getByTestId("bank-row").first()).toBeVisible();
+  // The page visited is remembered by the page's script, once it runs.
+  await expect
+    .poll(async () => (await context.cookies()).find((cookie) => cookie.name === lastPageCookie)?.value)
+    .toBe(encodeURIComponent("/counterparties?page_size=25"));
 
   // Signing out and in again (no `from`) lands on the last page visited.
   await page.getByRole("button", { name: "Sign out" }).click();

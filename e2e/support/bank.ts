@@ -1,6 +1,6 @@
 import { request, type Browser, type BrowserContext } from "@playwright/test";
 import type { Role } from "@/lib/permissions";
-import { demoUser, signIn } from "./staff";
+import { demoUser, hydratingPages, signIn } from "./staff";
 
 /** The sandbox bank the e2e run started (playwright.config.ts), read directly: the answers the console must match. */
 export const sandboxUrl = `http://127.0.0.1:${Number(process.env.E2E_SANDBOX_PORT ?? 4110)}`;
@@ -58,10 +58,12 @@ export async function contextAs(
     savedStates.set(role, state);
     await context.close();
   }
-  return browser.newContext({
+  const context = await browser.newContext({
     storageState: state,
     colorScheme: options.colorScheme ?? "light",
     timezoneId: options.timezoneId,
     javaScriptEnabled: options.javaScriptEnabled,
   });
+  // Without JavaScript there is nothing to hydrate: the page is the server's HTML alone.
+  return options.javaScriptEnabled === false ? context : hydratingPages(context);
 }

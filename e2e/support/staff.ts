@@ -20,16 +20,47 @@ export async function signIn(page: Page, credentials: { email: string; password:
 
 /** A fresh browser context signed in as the demo user of `role`; its `request` carries the session cookie. */
 export async function signedInContext(browser: Browser, role: Role): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+  const context = hydratingPages(await browser.newContext());
   const page = await context.newPage();
   await signIn(page, demoUser(role));
   return { context, page };
 }
 
 /**
- * Waits until the console page has hydrated (the providers' `console:hydrated` mark): before that a link is plain HTML
- * and a click loads the next page in full, without the client-side behaviour a test may be looking at.
+ * Waits until the console page has hydrated: before that a link is plain HTML, a click loads the next page in full and
+ * a key does nothing, without the client-side behaviour a test may be looking at. The providers' `console:hydrated`
+ * mark is not enough: React hydrates each Suspense boundary's content after the shell (the progress bar, the page
+ * itself under its loading state), so every control and test id is waited for until React has taken it over.
  */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByName("console:hydrated").length > 0);
+export async function waitForHydration(page: Page, options: { timeout?: number } = {}) {
+  await page.waitForFunction(
+    () =>
+      // A page outside the console's layout (sign-in, an API answer) has nothing of this to wait for.
+      !document.querySelector("main#content") ||
+      (performance.getEntriesByName("console:hydrated").length > 0 &&
+        [...document.querySelectorAll("body a, body button, body input:not([type=hidden]), body select, body [data-testid]")].every((element) =>
+          Object.keys(element).some((key) => key.startsWith("__reactFiber$")),
+        )),
+    undefined,
+    options,
+  );
+}
+
+/**
+ * The context's pages wait, after each `goto` that waits for the load (the default), until the console page has
+ * hydrated: a test then acts on the page as a person would, once it works, however busy the machine is.
+ */
+export function hydratingPages(context: BrowserContext): BrowserContext {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil === undefined || options.waitUntil === "load") await waitForHydration(page, { timeout: 30_000 });
+      return response;
+    };
+    return page;
+  };
+  return context;
 }
