@@ -33,17 +33,23 @@ export async function signedInContext(browser: Browser, role: Role): Promise<{ c
  * itself under its loading state), so every control and test id is waited for until React has taken it over.
  */
 export async function waitForHydration(page: Page, options: { timeout?: number } = {}) {
-  await page.waitForFunction(
-    () =>
-      // A page outside the console's layout (sign-in, an API answer) has nothing of this to wait for.
-      !document.querySelector("main#content") ||
-      (performance.getEntriesByName("console:hydrated").length > 0 &&
-        [...document.querySelectorAll("body a, body button, body input:not([type=hidden]), body select, body [data-testid]")].every((element) =>
-          Object.keys(element).some((key) => key.startsWith("__reactFiber$")),
-        )),
-    undefined,
-    options,
-  );
+  // Polled from here, not inside the page: a test may have installed a fake clock there (`page.clock`), which stops
+  // the page's own timers and animation frames, and so any wait that runs on them.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            // A page outside the console's layout (sign-in, an API answer) has nothing of this to wait for.
+            !document.querySelector("main#content") ||
+            (performance.getEntriesByName("console:hydrated").length > 0 &&
+              [...document.querySelectorAll("body a, body button, body input:not([type=hidden]), body select, body [data-testid]")].every((element) =>
+                Object.keys(element).some((key) => key.startsWith("__reactFiber$")),
+              )),
+        ),
+      { timeout: options.timeout ?? 30_000, intervals: [50, 100, 200] },
+    )
+    .toBe(true);
 }
 
 /**
