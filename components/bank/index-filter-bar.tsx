@@ -132,32 +132,8 @@ export function IndexFilterBar({
       </div>
       {query.created === "custom" ? (
         <>
-          <div className="w-32">
-            <label htmlFor="filter-created_from" className="mb-0.5 block text-[11px] font-medium text-muted">
-              From (UTC)
-            </label>
-            <input
-              id="filter-created_from"
-              name="created_from"
-              type="date"
-              defaultValue={query.created_from ?? ""}
-              className={control}
-              onChange={(event) => submitNow(event.currentTarget)}
-            />
-          </div>
-          <div className="w-32">
-            <label htmlFor="filter-created_to" className="mb-0.5 block text-[11px] font-medium text-muted">
-              To (UTC, inclusive)
-            </label>
-            <input
-              id="filter-created_to"
-              name="created_to"
-              type="date"
-              defaultValue={query.created_to ?? ""}
-              className={control}
-              onChange={(event) => submitNow(event.currentTarget)}
-            />
-          </div>
+          <DateInput name="created_from" label="From (UTC)" value={query.created_from} onChange={submitNow} />
+          <DateInput name="created_to" label="To (UTC, inclusive)" value={query.created_to} onChange={submitNow} />
         </>
       ) : null}
       {hasError ? (
@@ -198,6 +174,35 @@ function AmountInput({ name, label, placeholder, value }: { name: string; label:
         defaultValue={value ?? ""}
         placeholder={placeholder}
         className={`${control} font-mono`}
+      />
+    </div>
+  );
+}
+
+/** One end of the custom date range: applies as soon as a day is picked. */
+function DateInput({
+  name,
+  label,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  onChange(element: HTMLElement): void;
+}) {
+  return (
+    <div className="w-32">
+      <label htmlFor={`filter-${name}`} className="mb-0.5 block text-[11px] font-medium text-muted">
+        {label}
+      </label>
+      <input
+        id={`filter-${name}`}
+        name={name}
+        type="date"
+        defaultValue={value ?? ""}
+        className={control}
+        onChange={(event) => onChange(event.currentTarget)}
       />
     </div>
   );
