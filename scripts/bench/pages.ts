@@ -20,13 +20,11 @@
  *
  * Each figure is printed beside its target, met or missed. Prints a Markdown report (stdout); progress goes to stderr.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { resourceList } from "@/lib/resources";
 import { defaultPageSize } from "@/lib/resources/list-state";
 import { resolveChromium } from "../lib/chromium";
+import { firstLoadKb, freshList, hydrated, interaction, layoutShift, load, signedIn, until, untilNewRows, type Load } from "./pages-measure";
 import { benchLog, startChild, stopChild, waitForHealth } from "./run";
 
 const port = Number(process.env.BENCH_PAGES_PORT ?? 3050);
@@ -80,164 +78,6 @@ async function bankTimes(pathAndQuery: string, method = "GET"): Promise<number[]
   });
 }
 
-/**
- * Installed before any page script: keeps the long tasks (> 50 ms of main-thread work) of each document and sums its
- * layout shifts not caused by input.
- */
-const initScript = () => {
-  const state = { longTasks: [] as Array<{ start: number; duration: number }>, layoutShift: 0 };
-  (window as unknown as { __bench: typeof state }).__bench = state;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: "longtask", buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-      if (!entry.hadRecentInput) state.layoutShift += entry.value;
-  }).observe({ type: "layout-shift", buffered: true });
-};
-
-interface PaintWait {
-  identifier: string;
-  after: number;
-}
-
-/** Resolves with the render time of the first element marked `identifier` painted after `after` (page clock). */
-function waitForElementPaint(page: Page, wait: PaintWait): Promise<number> {
-  return page.evaluate(
-    ({ identifier, after }) =>
-      new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no paint of ${identifier} after ${after}`)), 20_000);
-        new PerformanceObserver((list, observer) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { identifier: string; renderTime: number; loadTime: number }>) {
-            const time = entry.renderTime || entry.loadTime;
-            if (entry.identifier === identifier && time > after) {
-              clearTimeout(timer);
-              observer.disconnect();
-              resolve(time);
-              return;
-            }
-          }
-        }).observe({ type: "element", buffered: true });
-      }),
-    wait,
-  );
-}
-
-/** The page clock's time when the console's providers finished hydrating. */
-const hydrated = (page: Page) =>
-  page
-    .waitForFunction(() => performance.getEntriesByName("console:hydrated")[0]?.startTime, undefined, { timeout: 20_000 })
-    .then((handle) => handle.jsonValue() as Promise<number>);
-
-interface Load {
-  ttfb: number;
-  fcp: number;
-  painted: number;
-  hydrated: number;
-  longTasks: number;
-  htmlBytes: number;
-}
-
-/** One fresh navigation to `url`, measured from its start until the page is hydrated (and its marked element painted). */
-async function load(page: Page, url: string, identifier: string): Promise<Load> {
-  await page.goto(url, { waitUntil: "commit" });
-  const painted = await waitForElementPaint(page, { identifier, after: 0 });
-  const hydratedAt = await hydrated(page);
-  // Long tasks are reported once they end: give the last one a frame to arrive.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
-  return page.evaluate(
-    ({ painted, hydratedAt }) => {
-      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
-      const bench = (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }> } }).__bench;
-      const longTasks = bench.longTasks.filter((task) => task.start <= hydratedAt).reduce((sum, task) => sum + task.duration, 0);
-      return { ttfb: navigation.responseStart, fcp, painted, hydrated: hydratedAt, longTasks, htmlBytes: navigation.decodedBodySize };
-    },
-    { painted, hydratedAt },
-  );
-}
-
-/** A list loaded fresh and hydrated, ready for an interaction. */
-async function freshList(page: Page, url: string) {
-  await page.goto(url, { waitUntil: "commit" });
-  await waitForElementPaint(page, { identifier: "first-row", after: 0 });
-  await hydrated(page);
-}
-
-/** Runs `act` in the page and measures from just before it until the first paint of `identifier` after it. */
-async function interaction(page: Page, identifier: string, act: () => Promise<void>): Promise<number> {
-  const started = await page.evaluate(() => performance.now());
-  const paint = waitForElementPaint(page, { identifier, after: started });
-  await act();
-  return (await paint) - started;
-}
-
-/**
- * Milliseconds from `act` until `ready()` holds in the page and a frame has been drawn with it (the next animation
- * frame, then a task: by then the browser has painted). Used where Element Timing cannot tell: rows are keyed by id,
- * so a row already on the page that becomes the first one is moved, not painted anew, and reports no entry.
- */
-async function until(page: Page, ready: { selector: string; notFirstRow?: string }, act: () => Promise<void>): Promise<number> {
-  const started = await page.evaluate(() => performance.now());
-  const shown = page.evaluate(
-    ({ selector, notFirstRow }) =>
-      // No named functions in here: tsx would wrap them in a helper the page does not have.
-      new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${selector} never shown`)), 20_000);
-        const observer = new MutationObserver(() => {
-          const element = document.querySelector<HTMLElement>(selector);
-          if (!element || (notFirstRow !== undefined && element.dataset.id === notFirstRow)) return;
-          observer.disconnect();
-          clearTimeout(timer);
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
-        });
-        observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-id"] });
-      }),
-    ready,
-  );
-  await act();
-  return (await shown) - started;
-}
-
-/** Milliseconds from `act` until the list's first row is another one than before, painted. */
-async function untilNewRows(page: Page, act: () => Promise<void>): Promise<number> {
-  const before = (await page.locator("tr[data-row]").first().getAttribute("data-id")) ?? "";
-  return until(page, { selector: "tr[data-row]", notFirstRow: before }, act);
-}
-
-/** Gzip size of the scripts a route's HTML makes a modern browser load (`noModule` ones apart), in kB (1024 bytes). */
-async function firstLoadKb(page: Page, route: string): Promise<{ kb: number; noModuleKb: number }> {
-  const html = await (await page.request.get(`${console_}${route}`)).text();
-  const tags = [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+?\.js)[^"]*"[^>]*>/g)];
-  const size = (script: string) => gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length)))).length;
-  let bytes = 0;
-  let noModule = 0;
-  for (const script of new Set(tags.filter((tag) => !/\bnoModule\b/i.test(tag[0])).map((tag) => tag[1]!))) bytes += size(script);
-  for (const script of new Set(tags.filter((tag) => /\bnoModule\b/i.test(tag[0])).map((tag) => tag[1]!))) noModule += size(script);
-  return { kb: bytes / 1024, noModuleKb: noModule / 1024 };
-}
-
-/** The layout shift of a fresh load of `route` at `width` px, until 2 s after hydration. */
-async function layoutShift(page: Page, route: string, width: number): Promise<number> {
-  await page.setViewportSize({ width, height: 900 });
-  await page.goto(`${console_}${route}`, { waitUntil: "commit" });
-  await hydrated(page);
-  await page.waitForTimeout(2_000);
-  return page.evaluate(() => (window as unknown as { __bench: { layoutShift: number } }).__bench.layoutShift);
-}
-
-async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(initScript);
-  const page = await context.newPage();
-  await page.goto(`${console_}/sign-in`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
-  return page;
-}
-
 async function bankJson<T>(pathAndQuery: string): Promise<T> {
   const response = await fetch(`${bank}${pathAndQuery}`, { headers: { authorization: bankAuth } });
   if (!response.ok) throw new Error(`bank ${pathAndQuery}: HTTP ${response.status}`);
@@ -265,7 +105,7 @@ async function main() {
       executablePath: resolveChromium() ?? undefined,
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
     });
-    const page = await signedIn(browser, "viewer@demo.bank", "demo-viewer-pass");
+    const page = await signedIn(browser, console_, "viewer@demo.bank", "demo-viewer-pass");
 
     const list = "/ach";
     const firstPage = await bankJson<{ data: Array<{ id: string }> }>(`${list}?page_size=${defaultPageSize}`);
@@ -303,7 +143,7 @@ async function main() {
       return interaction(page, "detail-title", () => page.keyboard.press("Enter"));
     });
 
-    const operations = await signedIn(browser, "operations@demo.bank", "demo-operations-pass");
+    const operations = await signedIn(browser, console_, "operations@demo.bank", "demo-operations-pass");
     const editor = await repeat("userdata editor", async () => {
       await operations.goto(`${console_}/network-transfers/${transfer}`, { waitUntil: "commit" });
       await hydrated(operations);
@@ -325,9 +165,10 @@ async function main() {
     const listOf100Bytes = (await (await page.request.get(`${console_}${list}?page_size=100`)).body()).length;
     const routes = ["/", ...resourceList.map((definition) => definition.route), `/ach/${detailId}`, `/network-transfers/${transfer}`, "/audit"];
     const sizes: Array<[string, { kb: number; noModuleKb: number }]> = [];
-    for (const route of routes) sizes.push([route, await firstLoadKb(page, route)]);
+    for (const route of routes) sizes.push([route, await firstLoadKb(page, `${console_}${route}`)]);
     const shifts: Array<[string, number, number]> = [];
-    for (const route of routes) shifts.push([route, await layoutShift(page, route, 1440), await layoutShift(page, route, 390)]);
+    for (const route of routes)
+      shifts.push([route, await layoutShift(page, `${console_}${route}`, 1440), await layoutShift(page, `${console_}${route}`, 390)]);
     benchLog(`layout shift: ${routes.length} routes at 1440 and 390 px`);
     await browser.close();
 

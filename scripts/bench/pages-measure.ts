@@ -1,0 +1,167 @@
+/**
+ * How bench:pages (./pages.ts) measures a page in Chromium: paints by Element Timing, hydration by the providers'
+ * `console:hydrated` mark, long tasks and layout shifts by observers installed before any page script, and the
+ * first-load JavaScript a route's HTML makes the browser load.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "@playwright/test";
+
+/**
+ * Installed before any page script: keeps the long tasks (> 50 ms of main-thread work) of each document and sums its
+ * layout shifts not caused by input.
+ */
+const initScript = () => {
+  const state = { longTasks: [] as Array<{ start: number; duration: number }>, layoutShift: 0 };
+  (window as unknown as { __bench: typeof state }).__bench = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+      if (!entry.hadRecentInput) state.layoutShift += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
+};
+
+interface PaintWait {
+  identifier: string;
+  after: number;
+}
+
+/** Resolves with the render time of the first element marked `identifier` painted after `after` (page clock). */
+function waitForElementPaint(page: Page, wait: PaintWait): Promise<number> {
+  return page.evaluate(
+    ({ identifier, after }) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no paint of ${identifier} after ${after}`)), 20_000);
+        new PerformanceObserver((list, observer) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { identifier: string; renderTime: number; loadTime: number }>) {
+            const time = entry.renderTime || entry.loadTime;
+            if (entry.identifier === identifier && time > after) {
+              clearTimeout(timer);
+              observer.disconnect();
+              resolve(time);
+              return;
+            }
+          }
+        }).observe({ type: "element", buffered: true });
+      }),
+    wait,
+  );
+}
+
+/** The page clock's time when the console's providers finished hydrating. */
+export const hydrated = (page: Page) =>
+  page
+    .waitForFunction(() => performance.getEntriesByName("console:hydrated")[0]?.startTime, undefined, { timeout: 20_000 })
+    .then((handle) => handle.jsonValue() as Promise<number>);
+
+export interface Load {
+  ttfb: number;
+  fcp: number;
+  painted: number;
+  hydrated: number;
+  longTasks: number;
+  htmlBytes: number;
+}
+
+/** One fresh navigation to `url`, measured from its start until the page is hydrated (and its marked element painted). */
+export async function load(page: Page, url: string, identifier: string): Promise<Load> {
+  await page.goto(url, { waitUntil: "commit" });
+  const painted = await waitForElementPaint(page, { identifier, after: 0 });
+  const hydratedAt = await hydrated(page);
+  // Long tasks are reported once they end: give the last one a frame to arrive.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  return page.evaluate(
+    ({ painted, hydratedAt }) => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+      const bench = (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }> } }).__bench;
+      const longTasks = bench.longTasks.filter((task) => task.start <= hydratedAt).reduce((sum, task) => sum + task.duration, 0);
+      return { ttfb: navigation.responseStart, fcp, painted, hydrated: hydratedAt, longTasks, htmlBytes: navigation.decodedBodySize };
+    },
+    { painted, hydratedAt },
+  );
+}
+
+/** A list loaded fresh and hydrated, ready for an interaction. */
+export async function freshList(page: Page, url: string) {
+  await page.goto(url, { waitUntil: "commit" });
+  await waitForElementPaint(page, { identifier: "first-row", after: 0 });
+  await hydrated(page);
+}
+
+/** Runs `act` in the page and measures from just before it until the first paint of `identifier` after it. */
+export async function interaction(page: Page, identifier: string, act: () => Promise<void>): Promise<number> {
+  const started = await page.evaluate(() => performance.now());
+  const paint = waitForElementPaint(page, { identifier, after: started });
+  await act();
+  return (await paint) - started;
+}
+
+/**
+ * Milliseconds from `act` until `ready()` holds in the page and a frame has been drawn with it (the next animation
+ * frame, then a task: by then the browser has painted). Used where Element Timing cannot tell: rows are keyed by id,
+ * so a row already on the page that becomes the first one is moved, not painted anew, and reports no entry.
+ */
+export async function until(page: Page, ready: { selector: string; notFirstRow?: string }, act: () => Promise<void>): Promise<number> {
+  const started = await page.evaluate(() => performance.now());
+  const shown = page.evaluate(
+    ({ selector, notFirstRow }) =>
+      // No named functions in here: tsx would wrap them in a helper the page does not have.
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${selector} never shown`)), 20_000);
+        const observer = new MutationObserver(() => {
+          const element = document.querySelector<HTMLElement>(selector);
+          if (!element || (notFirstRow !== undefined && element.dataset.id === notFirstRow)) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+        });
+        observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-id"] });
+      }),
+    ready,
+  );
+  await act();
+  return (await shown) - started;
+}
+
+/** Milliseconds from `act` until the list's first row is another one than before, painted. */
+export async function untilNewRows(page: Page, act: () => Promise<void>): Promise<number> {
+  const before = (await page.locator("tr[data-row]").first().getAttribute("data-id")) ?? "";
+  return until(page, { selector: "tr[data-row]", notFirstRow: before }, act);
+}
+
+/** Gzip size of the scripts a route's HTML makes a modern browser load (`noModule` ones apart), in kB (1024 bytes). */
+export async function firstLoadKb(page: Page, routeUrl: string): Promise<{ kb: number; noModuleKb: number }> {
+  const html = await (await page.request.get(routeUrl)).text();
+  const tags = [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+?\.js)[^"]*"[^>]*>/g)];
+  const size = (script: string) => gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length)))).length;
+  let bytes = 0;
+  let noModule = 0;
+  for (const script of new Set(tags.filter((tag) => !/\bnoModule\b/i.test(tag[0])).map((tag) => tag[1]!))) bytes += size(script);
+  for (const script of new Set(tags.filter((tag) => /\bnoModule\b/i.test(tag[0])).map((tag) => tag[1]!))) noModule += size(script);
+  return { kb: bytes / 1024, noModuleKb: noModule / 1024 };
+}
+
+/** The layout shift of a fresh load of `routeUrl` at `width` px, until 2 s after hydration. */
+export async function layoutShift(page: Page, routeUrl: string, width: number): Promise<number> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(routeUrl, { waitUntil: "commit" });
+  await hydrated(page);
+  await page.waitForTimeout(2_000);
+  return page.evaluate(() => (window as unknown as { __bench: { layoutShift: number } }).__bench.layoutShift);
+}
+
+export async function signedIn(browser: Browser, consoleUrl: string, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(initScript);
+  const page = await context.newPage();
+  await page.goto(`${consoleUrl}/sign-in`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+  return page;
+}
