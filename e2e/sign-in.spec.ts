@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { lastPageCookie } from "@/lib/auth/last-page";
 import { roles } from "@/lib/permissions";
 import { expectNewestAuditRows } from "./support/audit";
 import { demoUser, signedInContext, signIn } from "./support/staff";
@@ -205,5 +206,59 @@ test.describe("staff sign-in", () => {
     const api = await page.request.get("/api/health");
     expect(api.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(api.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("sign-in keeps the email after a wrong password and returns to the last page visited", async ({ browser }) => {
+    const user = demoUser("viewer");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByTestId("sign-in-error")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByLabel("Email")).toHaveValue(user.email);
+    await expect(page.getByLabel("Password")).toHaveValue("");
+
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).not.toHaveURL(/\/sign-in/, { timeout: 20_000 });
+    await page.goto("/counterparties?page_size=25");
+    await expect(page.getByTestId("bank-row").first()).toBeVisible();
+    // The page visited is remembered by the page's script, once it runs.
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === lastPageCookie)?.value)
+      .toBe(encodeURIComponent("/counterparties?page_size=25"));
+
+    // Signing out and in again (no `from`) lands on the last page visited.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await signIn(page, user);
+    await expect(page).toHaveURL(/\/counterparties\?page_size=25$/);
+    await context.close();
+  });
+
+  test("when the session ends on an open page, the message links to sign-in and back to the same page", async ({ browser }) => {
+    const user = demoUser("viewer");
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, user, "/ach?page_size=25");
+    await expect(page.getByTestId("bank-row").first()).toBeVisible();
+    // The session ends (here: its cookie is gone, as after "sign out everywhere" in another tab); the next page of the list fails.
+    await context.clearCookies();
+    await page.getByRole("button", { name: "Next →" }).click();
+    const again = page.getByTestId("error-state").getByTestId("sign-in-again");
+    await expect(again).toBeVisible();
+    const back = new URL(page.url()).pathname + new URL(page.url()).search;
+    await again.click();
+    await expect(page).toHaveURL(/\/sign-in\?from=/);
+    await expect(page.getByTestId("sign-in-return")).toContainText(back);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).not.toHaveURL(/\/sign-in/, { timeout: 20_000 });
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(back);
+    await expect(page.getByTestId("bank-row").first()).toBeVisible();
+    await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { operations, pathParameters, type Operation } from "@/lib/contract";
+import { operations, pathParameters, type ListedResource, type Operation } from "@/lib/contract";
 import { compileCheck, type CompiledCheck } from "@/lib/contract/compiled-check";
 import { BankInvalidRequestError, BankInvalidResponseError, type BankCallDescription } from "./errors";
 import type { BankOperations, Page } from "./operation-types";
@@ -10,6 +10,8 @@ export type OperationId = keyof BankOperations;
 /** The list operations: their answers carry `page_next`. */
 export type ListOperationId = Extract<OperationId, `list_${string}`>;
 type PageItem<O extends ListOperationId> = Awaited<ReturnType<BankOperations[O]>> extends Page<infer T> ? T : never;
+/** An object of any listed resource. */
+export type ListedObject = PageItem<ListOperationId>;
 
 /** An operation's input once split into its parts; the route handlers call the bank with this. */
 export interface OperationInput {
@@ -25,11 +27,26 @@ export type BankClient = BankOperations & {
   call(operationId: OperationId, input?: OperationInput): Promise<unknown>;
   /** Every page of a list, first to last, following `page_next` until the bank gives none. */
   pages<O extends ListOperationId>(operationId: O, ...args: Parameters<BankOperations[O]>): AsyncGenerator<Page<PageItem<O>>>;
-  /** The list page at a `page_next` the bank gave earlier (a resumed walk, lib/index/backfill.ts). */
-  pageAt<O extends ListOperationId>(operationId: O, pageNext: string): Promise<Page<PageItem<O>>>;
   /** Every object of a list, across all its pages. */
   items<O extends ListOperationId>(operationId: O, ...args: Parameters<BankOperations[O]>): AsyncGenerator<PageItem<O>>;
+  /** The reads by resource name, for code that serves every list alike (the export, the index). */
+  readonly resources: ResourceReads;
 };
+
+/**
+ * Reads by resource name. A query is checked against that resource's list query when sent, as every call's input is,
+ * so a wrong filter is a BankInvalidRequestError naming it, never a request the bank would refuse.
+ */
+export interface ResourceReads {
+  /** The first page of a list. */
+  list(resource: ListedResource, query?: Record<string, unknown>): Promise<Page<ListedObject>>;
+  /** Every page of a list, first to last. */
+  listPages(resource: ListedResource, query?: Record<string, unknown>): AsyncGenerator<Page<ListedObject>>;
+  /** The list page at a `page_next` the bank gave earlier (a resumed walk, lib/index/backfill.ts). */
+  listPageAt(resource: ListedResource, pageNext: string): Promise<Page<ListedObject>>;
+  /** One object by id. */
+  get(resource: ListedResource, id: string): Promise<ListedObject>;
+}
 
 const registry = new Map(operations.map((operation) => [operation.operationId, operation]));
 
@@ -143,10 +160,6 @@ export function createBankClient(target: BankTarget, options: Partial<TransportO
     }
   }
 
-  async function pageAt(operationId: ListOperationId, pageNext: string): Promise<Page<unknown>> {
-    return (await send(findOperation(operationId), pageNext, undefined)) as Page<unknown>;
-  }
-
   async function* items(operationId: ListOperationId, ...args: unknown[]): AsyncGenerator<unknown> {
     for await (const page of pages(operationId, ...args)) yield* page.data;
   }
@@ -157,5 +170,12 @@ export function createBankClient(target: BankTarget, options: Partial<TransportO
       (...args: unknown[]) => call(operation.operationId as OperationId, inputFromArguments(operation, args)),
     ]),
   );
-  return { ...functions, baseUrl: target.baseUrl, call, pages, pageAt, items } as unknown as BankClient;
+  const listOf = (resource: ListedResource) => `list_${resource}` as const;
+  const resources: ResourceReads = {
+    list: async (resource, query) => (await call(listOf(resource), { query })) as Page<ListedObject>,
+    listPages: (resource, query) => pages(listOf(resource), query) as AsyncGenerator<Page<ListedObject>>,
+    listPageAt: async (resource, pageNext) => (await send(findOperation(listOf(resource)), pageNext, undefined)) as Page<ListedObject>,
+    get: async (resource, id) => (await call(`get_${resource}`, { params: { id } })) as ListedObject,
+  };
+  return { ...functions, baseUrl: target.baseUrl, call, pages, items, resources } as unknown as BankClient;
 }

@@ -3,7 +3,7 @@ import { revealBody } from "@/lib/api/bank-proxy";
 import { badInput, bankNotConfigured, forbidden } from "@/lib/api/errors";
 import { describeIssues } from "@/lib/bank/client";
 import type { ApiCall, RouteDefinition, RouteResolver } from "@/lib/api/route";
-import type { BankClient, ListOperationId, Page } from "@/lib/bank/client";
+import type { BankClient } from "@/lib/bank/client";
 import { listedResources, listQueries, pageSizeMax, paginationQuery, type ListedResource } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
 import { csvResponse } from "@/lib/csv/csv-stream";
@@ -46,7 +46,7 @@ function exportQuery(resource: ListedResource) {
 
 /** Every row of the list, first page read up front: a bank failing there is an ordinary error answer, not a cut file. */
 async function openList(bank: BankClient, resource: ListedResource, query: Record<string, unknown>, revealed: boolean) {
-  const pages = bank.pages(`list_${resource}` as ListOperationId, query as never) as AsyncGenerator<Page<Row>>;
+  const pages = bank.resources.listPages(resource, query);
   const first = await pages.next();
   const shown = (row: Row) => (revealed ? row : maskForViewer(resource, row));
   return (async function* rows() {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ListOperationId, Page } from "@/lib/bank/client";
+import type { ListedResource } from "@/lib/contract";
 import { runBackfill } from "@/lib/index/backfill";
 import { recordObservations } from "@/lib/index/store";
 import { createLogger } from "@/lib/log";
@@ -14,15 +14,9 @@ const key = { id: "key_counts_test", secret: "counts-test-secret-0123456789" };
 const fixture = sandboxBankForFile(key);
 const log = createLogger({ level: "silent" });
 
-async function everyObject(resource: string): Promise<Record<string, unknown>[]> {
-  const operation = `list_${resource}` as ListOperationId;
+async function everyObject(resource: ListedResource): Promise<Record<string, unknown>[]> {
   const objects: Record<string, unknown>[] = [];
-  let page = (await fixture.bank.call(operation, { query: { page_size: 1000 } })) as Page<Record<string, unknown>>;
-  objects.push(...page.data);
-  while (page.page_next) {
-    page = (await fixture.bank.pageAt(operation, page.page_next)) as Page<Record<string, unknown>>;
-    objects.push(...page.data);
-  }
+  for await (const page of fixture.bank.resources.listPages(resource, { page_size: 1000 })) objects.push(...page.data);
   return objects;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { BankClient, ListOperationId, Page } from "@/lib/bank/client";
+import type { BankClient, ListedObject, Page } from "@/lib/bank/client";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { listedResources, type ListedResource } from "@/lib/contract/operations";
@@ -63,15 +63,12 @@ export async function runBackfill(options: BackfillOptions): Promise<"done" | "a
       .where(and(eq(progress.environment, environment), eq(progress.resource, resource)));
     if (state!.finishedAt) continue;
     let cursor = state!.cursor;
-    const operation = `list_${resource}` as ListOperationId;
     while (!signal?.aborted) {
       const started = performance.now();
-      let page: Page<unknown>;
+      let page: Page<ListedObject>;
       try {
-        page = (
-          cursor ? await client.pageAt(operation, cursor) : await client.call(operation, { query: { page_size: options.pageSize } })
-        ) as Page<unknown>;
-        const objects = (page.data as Array<Record<string, unknown>>).map((state) => ({ resource, id: String(state.id), state }));
+        page = cursor ? await client.resources.listPageAt(resource, cursor) : await client.resources.list(resource, { page_size: options.pageSize });
+        const objects = page.data.map((state) => ({ resource, id: state.id, state }));
         await recordObservations(db, environment, objects, { source: "backfill" });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -110,11 +107,11 @@ export async function runBackfill(options: BackfillOptions): Promise<"done" | "a
 export async function sweepNewest(db: ConsoleDb, client: BankClient, environment: Environment, pageSize: number): Promise<number> {
   let changed = 0;
   for (const resource of indexedResources) {
-    const page = (await client.call(`list_${resource}` as ListOperationId, { query: { page_size: pageSize } })) as Page<Record<string, unknown>>;
+    const page = await client.resources.list(resource, { page_size: pageSize });
     const outcomes = await recordObservations(
       db,
       environment,
-      page.data.map((state) => ({ resource, id: String(state.id), state })),
+      page.data.map((state) => ({ resource, id: state.id, state })),
       { source: "sweep" },
     );
     changed += outcomes.filter((outcome) => outcome === "changed").length;

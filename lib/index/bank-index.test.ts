@@ -306,8 +306,11 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       let pagesRead = 0;
       const counting: BankClient = {
         ...fixture.bank,
-        call: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.call(...args)),
-        pageAt: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.pageAt(...args)),
+        resources: {
+          ...fixture.bank.resources,
+          list: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.resources.list(...args)),
+          listPageAt: (...args) => (pagesRead++ === 3 && controller.abort(), fixture.bank.resources.listPageAt(...args)),
+        },
       };
       expect(
         await runBackfill({

@@ -1,4 +1,4 @@
-import type { BankClient, OperationId } from "@/lib/bank/client";
+import type { BankClient } from "@/lib/bank/client";
 import { BankRejectedError } from "@/lib/bank/errors";
 import type { ListedResource } from "@/lib/contract/operations";
 import type { ObservedState } from "./store";
@@ -6,8 +6,7 @@ import type { ObservedState } from "./store";
 /** The bank's current state of one object, with the console's own credentials; `state: null` when it answers 404. */
 export async function fetchObject(client: BankClient, resource: ListedResource, id: string): Promise<ObservedState> {
   try {
-    const state = (await client.call(`get_${resource}` as OperationId, { params: { id } })) as Record<string, unknown>;
-    return { resource, id, state };
+    return { resource, id, state: await client.resources.get(resource, id) };
   } catch (error) {
     if (error instanceof BankRejectedError && error.status === 404) return { resource, id, state: null };
     throw error;

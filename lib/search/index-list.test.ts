@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ListOperationId, Page } from "@/lib/bank/client";
 import type { ListedResource } from "@/lib/contract/operations";
 import { runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
@@ -25,13 +24,8 @@ const log = createLogger({ level: "silent" });
 type Row = Record<string, unknown>;
 
 async function everyObject(resource: ListedResource): Promise<Row[]> {
-  const operation = `list_${resource}` as ListOperationId;
-  let page = (await fixture.bank.call(operation, { query: { page_size: 1000 } })) as Page<Row>;
-  const objects = [...page.data];
-  while (page.page_next) {
-    page = (await fixture.bank.pageAt(operation, page.page_next)) as Page<Row>;
-    objects.push(...page.data);
-  }
+  const objects: Row[] = [];
+  for await (const page of fixture.bank.resources.listPages(resource, { page_size: 1000 })) objects.push(...page.data);
   return objects;
 }
 
