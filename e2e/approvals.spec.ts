@@ -3,7 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { bankGet, contextAs, sandboxUrl, type BankListAnswer } from "./support/bank";
-import { demoUser, signIn } from "./support/staff";
+import { newStaffUser, productionFourEyesOff, putFourEyes } from "./support/four-eyes";
+import { demoUser } from "./support/staff";
 
 /**
  * Four-eyes on production changes (docs/approvals.md), in Chromium against the production build: the production
@@ -16,13 +17,16 @@ const maker = demoUser("operations");
 const environmentCookie = (environment: string) => ({ name: "console-environment", value: environment, url: baseURL });
 
 async function setFourEyes(admin: BrowserContext, environment: string, required: boolean) {
-  const response = await admin.request.put("/api/approvals/settings", { data: { environment, required }, headers: { origin: baseURL } });
+  const response = await putFourEyes(admin, environment, required);
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** The admin saves the sandbox bank's demo key as the production credentials, with four-eyes off for that moment. */
-async function pointProductionAtSandbox(admin: BrowserContext) {
-  await setFourEyes(admin, "production", false);
+/**
+ * The admin saves the sandbox bank's demo key as the production credentials, with four-eyes off for that moment
+ * (switched off with a second admin's approval, back on by the admin alone).
+ */
+async function pointProductionAtSandbox(browser: Browser, admin: BrowserContext) {
+  await productionFourEyesOff(browser, admin);
   const page = await admin.newPage();
   await page.goto("/settings/credentials");
   const production = page.getByRole("form", { name: "production credentials" });
@@ -36,8 +40,8 @@ async function pointProductionAtSandbox(admin: BrowserContext) {
   await setFourEyes(admin, "production", true);
 }
 
-async function clearProduction(admin: BrowserContext) {
-  await setFourEyes(admin, "production", false);
+async function clearProduction(browser: Browser, admin: BrowserContext) {
+  await productionFourEyesOff(browser, admin);
   const page = await admin.newPage();
   await page.goto("/settings/credentials");
   const remove = page.getByRole("button", { name: "Remove saved production credentials" });
@@ -47,25 +51,6 @@ async function clearProduction(admin: BrowserContext) {
   }
   await page.close();
   await setFourEyes(admin, "production", true);
-}
-
-/** A second operations user, created by the admin in Staff, signed in in a browser of their own. */
-async function secondOperationsUser(browser: Browser, admin: BrowserContext) {
-  const email = `approver-${randomUUID().slice(0, 8)}@demo.bank`;
-  const password = "a temporary approver password";
-  const page = await admin.newPage();
-  await page.goto("/settings/staff");
-  const form = page.getByRole("form", { name: "New staff user" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Name").fill("Second Operator");
-  await form.getByLabel("Role").selectOption("operations");
-  await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Create staff user" }).click();
-  await expect(page.getByTestId("staff-form-result")).toHaveText(`Created: ${email}`);
-  await page.close();
-  const context = await browser.newContext();
-  await signIn(await context.newPage(), { email, password });
-  return { context, email };
 }
 
 async function typeUserdata(page: Page, text: string) {
@@ -90,8 +75,8 @@ test("a production userdata edit waits for approval and reaches the bank only wh
   const makerContext = await contextAs(browser, "operations");
   let approver: { context: BrowserContext; email: string } | undefined;
   try {
-    await pointProductionAtSandbox(admin);
-    approver = await secondOperationsUser(browser, admin);
+    await pointProductionAtSandbox(browser, admin);
+    approver = await newStaffUser(browser, admin, "operations");
     const [transfer] = (await bankGet<BankListAnswer>("/network_transfer?status=sent&page_size=1")).data;
     const id = transfer!.id;
     const before = transfer!.userdata;
@@ -175,7 +160,7 @@ test("a production userdata edit waits for approval and reaches the bank only wh
       }
     }
   } finally {
-    await clearProduction(admin);
+    await clearProduction(browser, admin);
     await approver?.context.close();
     await makerContext.close();
     await admin.close();
@@ -217,6 +202,12 @@ test("the maker withdraws a held webhook change, and another person rejects one 
     // The admin's view of the list: the four-eyes settings with their switches, and every request.
     await adminPage.goto("/approvals?status=any");
     await expect(adminPage.getByTestId("approval-setting-sandbox")).toHaveAttribute("data-required", "true");
+    // Switching production off is itself held for a second admin; the admin withdraws the request again.
+    await adminPage.getByRole("button", { name: "Turn off four-eyes in production (a second admin approves)" }).click();
+    const held = adminPage.getByTestId("awaiting-approval");
+    await expect(held).toContainText("four-eyes stays on in production. Another admin must approve");
+    await expect(adminPage.getByTestId("approval-setting-production")).toHaveAttribute("data-required", "true");
+    const heldSwitch = Number((await held.getByRole("link").textContent())!.replace("request ", ""));
     await expect(adminPage.locator(`[data-testid="approval-row"][data-id="${withdrawn}"]`)).toHaveAttribute("data-status", "withdrawn");
     await expect(adminPage.locator(`[data-testid="approval-row"][data-id="${rejected}"]`)).toHaveAttribute("data-status", "rejected");
     for (const colorScheme of ["light", "dark"] as const) {
@@ -226,6 +217,11 @@ test("the maker withdraws a held webhook change, and another person rejects one 
         await adminPage.screenshot({ path: testInfo.outputPath(`approvals-admin-${width}-${colorScheme}.png`), fullPage: true });
       }
     }
+    await adminPage.goto(`/approvals/${heldSwitch}`);
+    await expect(adminPage.getByRole("main")).toContainText("Turns four-eyes off in production: changes there are then sent at once");
+    await adminPage.screenshot({ path: testInfo.outputPath("approval-setting-request-1440.png"), fullPage: true });
+    const withdrawSwitch = await admin.request.post(`/api/approvals/${heldSwitch}/withdraw`, { data: {}, headers: { origin: baseURL } });
+    expect(withdrawSwitch.status(), await withdrawSwitch.text()).toBe(200);
   } finally {
     await setFourEyes(admin, "sandbox", false);
     await makerContext.close();

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { lastPageCookie } from "@/lib/auth/last-page";
 import { roles } from "@/lib/permissions";
 import { expectNewestAuditRows } from "./support/audit";
+import { productionFourEyesOff, putFourEyes } from "./support/four-eyes";
 import { demoUser, signedInContext, signIn } from "./support/staff";
 
 test.describe("staff sign-in", () => {
@@ -150,21 +151,14 @@ test.describe("staff sign-in", () => {
     await context.close();
   });
 
-  test("an admin saves and removes production credentials: the secret is never shown again, and both changes are audited", async ({
-    browser,
-    baseURL,
-  }) => {
+  test("an admin saves and removes production credentials: the secret is never shown again, and both changes are audited", async ({ browser }) => {
     const { context, page } = await signedInContext(browser, "admin");
     const token = `e2e-production-token-${Date.now()}`;
     // Four-eyes holds production credential changes for a second admin (docs/approvals.md, e2e/approvals.spec.ts);
-    // this test is about one admin's direct save, so it is off here and back on (the default) afterwards.
-    const fourEyes = (required: boolean) =>
-      page.request.put("/api/approvals/settings", {
-        data: { environment: "production", required },
-        headers: { origin: baseURL! },
-      });
+    // this test is about one admin's direct save, so it is off here (a second admin approves switching it off) and
+    // back on (the default) afterwards.
+    await productionFourEyesOff(browser, context);
     await page.goto("/settings/credentials");
-    expect((await fourEyes(false)).status()).toBe(200);
     try {
       const section = page.getByTestId("credentials-production");
       await section.getByLabel("Base URL").fill("https://api.bank.example");
@@ -190,7 +184,7 @@ test.describe("staff sign-in", () => {
       ]);
       expect(await page.content()).not.toContain(token);
     } finally {
-      expect((await fourEyes(true)).status()).toBe(200);
+      expect((await putFourEyes(context, "production", true)).status()).toBe(200);
       await context.close();
     }
   });

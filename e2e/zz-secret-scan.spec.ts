@@ -5,6 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { demoUsers } from "@/lib/auth/demo-users";
 import { readEnv } from "@/lib/env/read-env";
 import { consoleEnvSchema } from "@/lib/env/schema";
+import { productionFourEyesOff } from "./support/four-eyes";
 
 // Named zz- so it runs after every other spec (one worker, files in order): by then the service log holds the whole
 // suite's output. It makes the console use both kinds of bank credential, then looks for them, and for the console's
@@ -68,7 +69,7 @@ const bankReads = [
 ];
 const pages = ["/", "/audit", "/settings", "/settings/staff", "/settings/credentials"];
 
-test("no response, page, built asset or log line contains a bank secret, bearer token or console key", async ({ page, baseURL }) => {
+test("no response, page, built asset or log line contains a bank secret, bearer token or console key", async ({ browser, page, baseURL }) => {
   test.setTimeout(180_000);
   const seen: Array<{ where: string; text: string }> = [];
   page.on("response", async (response) => {
@@ -90,9 +91,9 @@ test("no response, page, built asset or log line contains a bank secret, bearer 
   // The admin saves a production bearer token pointing at the sandbox bank, which refuses it: the console really sent it.
   const admin = demoUsers.find((user) => user.role === "admin")!;
   await signIn(page, admin.email, admin.password);
-  // Four-eyes holds production credential changes for a second admin (docs/approvals.md); the scan saves directly.
-  const fourEyesOff = await fetchAndKeep("/api/approvals/settings", { method: "PUT", data: { environment: "production", required: false } });
-  expect(fourEyesOff.status, fourEyesOff.text).toBe(200);
+  // Four-eyes holds production credential changes for a second admin (docs/approvals.md); the scan saves directly,
+  // once a second admin has approved switching it off.
+  await productionFourEyesOff(browser, page.context());
   await page.goto("/settings/credentials");
   const production = page.getByRole("form", { name: "production credentials" });
   await production.getByLabel("Base URL").fill(`http://127.0.0.1:${sandboxPort}`);

@@ -50,6 +50,8 @@ function WhatIsSent({ request }: { request: ChangeRequestView }) {
         <FieldTable rows={Object.keys(before).map((field) => ({ field, now: before[field], sent: undefined }))} />
       </>
     );
+  if (request.kind === "setting")
+    return <p className="text-sm">Turns four-eyes off in {request.environment}: changes there are then sent at once, without a second person.</p>;
   if (request.action === "credentials.clear")
     return <p className="text-sm">Removes the saved {request.environment} credentials; the environment variables apply again.</p>;
   const fields = Object.keys(payload).filter((field) => field !== "userdata");

@@ -5,21 +5,28 @@ import { useState } from "react";
 import { ActionError } from "@/components/actions/action-feedback";
 import { StatusBadge } from "@/components/bank/status-badge";
 import { Button } from "@/components/ui/button";
-import { momentText } from "@/lib/approvals/codes";
+import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
+import { isApprovalAnswer, momentText, switchingOffNeedsApproval, type ApprovalAnswer } from "@/lib/approvals/codes";
 import type { ApprovalSetting } from "@/lib/approvals/store";
 import { fetchConsole } from "@/lib/bank/browser";
 import { environments, type Environment } from "@/lib/credentials/environments";
 
-/** Per environment, whether changes wait for a second person; admins (`approvals:configure`) switch it. */
+/**
+ * Per environment, whether changes wait for a second person; admins (`approvals:configure`) switch it. Switching it
+ * off in production is itself held for a second admin: the answer is the request, shown until approved.
+ */
 export function ApprovalSettings({ settings, canConfigure }: { settings: Record<Environment, ApprovalSetting>; canConfigure: boolean }) {
   const router = useRouter();
   const [pending, setPending] = useState<Environment | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [held, setHeld] = useState<{ environment: Environment; approval: ApprovalAnswer["approval"] } | null>(null);
   async function switchTo(environment: Environment, required: boolean) {
     setPending(environment);
     setError(null);
+    setHeld(null);
     try {
-      await fetchConsole("/api/approvals/settings", { method: "PUT", body: JSON.stringify({ environment, required }) });
+      const answer = await fetchConsole<unknown>("/api/approvals/settings", { method: "PUT", body: JSON.stringify({ environment, required }) });
+      if (isApprovalAnswer(answer)) setHeld({ environment, approval: answer.approval });
       router.refresh();
     } catch (failure) {
       setError(failure);
@@ -33,7 +40,8 @@ export function ApprovalSettings({ settings, canConfigure }: { settings: Record<
       <ul className="grid gap-2 sm:grid-cols-2">
         {environments.map((environment) => {
           const setting = settings[environment];
-          const label = `${setting.required ? "Turn off" : "Turn on"} four-eyes in ${environment}`;
+          const heldSwitch = setting.required && switchingOffNeedsApproval[environment];
+          const label = `${setting.required ? "Turn off" : "Turn on"} four-eyes in ${environment}${heldSwitch ? " (a second admin approves)" : ""}`;
           return (
             <li
               key={environment}
@@ -70,6 +78,11 @@ export function ApprovalSettings({ settings, canConfigure }: { settings: Record<
           );
         })}
       </ul>
+      {held ? (
+        <div className="mt-3">
+          <AwaitingApproval approval={held.approval} meanwhile={`four-eyes stays on in ${held.environment}`} approver="Another admin" />
+        </div>
+      ) : null}
       {error ? <ActionError error={error} /> : null}
     </section>
   );

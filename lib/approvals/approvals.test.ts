@@ -437,4 +437,63 @@ describe.each(testDatabaseTargets)("four-eyes on changes, on $name", (target) =>
       after: { required: true },
     });
   });
+
+  it("switching four-eyes off in production is held for a second admin: the maker cannot approve it, another admin can", async () => {
+    const handler = route(routes.setting);
+    const put = (user: StaffUser, required: boolean) => {
+      session.user = user;
+      return handler(
+        new Request("http://console.test/api/approvals/settings", {
+          method: "PUT",
+          headers: { origin: "http://console.test" },
+          body: JSON.stringify({ environment: "production", required }),
+        }),
+      );
+    };
+    try {
+      const held = await put(admin, false);
+      expect(held.status).toBe(202);
+      const { approval } = (await held.json()) as { approval: { id: number; url: string } };
+      expect(held.headers.get("location")).toBe(approval.url);
+      expect(await service.required("production")).toBe(true);
+      expect(await readChangeRequest(db(), approval.id)).toMatchObject({
+        kind: "setting",
+        action: "approvals.setting",
+        permission: "approvals:configure",
+        targetId: "production",
+        payload: { required: false },
+        before: { required: true },
+        makerId: admin.id,
+      });
+      // Still on: a change made meanwhile is held.
+      await heldUserdataEdit();
+
+      expect((await decide(admin, approval.id, "approve")).status).toBe(403);
+      // An operations user holds change:approve but not approvals:configure.
+      expect((await decide(approver, approval.id, "approve")).status).toBe(403);
+      expect(await service.required("production")).toBe(true);
+
+      const approved = await decide(secondAdmin, approval.id, "approve");
+      expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+      expect(approved.json).toMatchObject({ status: "approved", outcome: "succeeded" });
+      expect(await service.required("production")).toBe(false);
+      const records = await auditRecordsOf(harness.database, approved.requestId);
+      expect(records.map((record) => [record.action, record.actorId, record.outcome]).sort()).toEqual([
+        ["approvals.setting", secondAdmin.id, "succeeded"],
+        ["change.approve", secondAdmin.id, "succeeded"],
+      ]);
+      expect(records.find((record) => record.action === "approvals.setting")).toMatchObject({
+        before: { required: true },
+        after: { required: false },
+      });
+      const [setting] = await db().select().from(schema.changeApprovalSettings).where(eq(schema.changeApprovalSettings.environment, "production"));
+      expect(setting!.updatedBy).toBe(`${admin.email} (approved by ${secondAdmin.email})`);
+
+      // Switching it back on applies at once, by one admin.
+      expect((await put(admin, true)).status).toBe(200);
+      expect(await service.required("production")).toBe(true);
+    } finally {
+      await service.setRequired(admin, "production", true, randomUUID());
+    }
+  });
 });

@@ -24,6 +24,15 @@ export function isApprovalStatus(value: unknown): value is ApprovalStatus {
 /** With no admin setting saved: off in the sandbox, on in production. */
 export const defaultApprovalRequired: Record<Environment, boolean> = { sandbox: false, production: true };
 
+/**
+ * Where switching four-eyes off is itself a change held for a second admin: production, so that no one person can
+ * lift the control and then change production alone. Switching it on, and either switch in the sandbox, apply at once.
+ */
+export const switchingOffNeedsApproval: Record<Environment, boolean> = { sandbox: false, production: true };
+
+/** What a request changes: a bank object, the bank credentials, or the four-eyes setting itself. */
+export type ChangeKind = "bank" | "credentials" | "setting";
+
 /** Fields of a bank change that are secrets: sealed apart while the request waits, never shown. */
 export const secretFields = ["basic_secret", "secret", "token"] as const;
 /** What a page shows in place of a secret the change carries. */
@@ -52,6 +61,7 @@ export const actionLabels: Record<string, string> = {
   "webhook.delete": "Delete a webhook",
   "credentials.save": "Save bank credentials",
   "credentials.clear": "Remove saved bank credentials",
+  "approvals.setting": "Turn four-eyes off",
 };
 
 export const actionLabel = (action: string) => actionLabels[action] ?? action;

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import type { RouteDefinition } from "@/lib/api/route";
 import { environments } from "@/lib/credentials/environments";
-import { approvalNoteLimit } from "./codes";
+import { approvalNoteLimit, isApprovalAnswer } from "./codes";
 import type { ApprovalService } from "./service";
 
 /**
  * The approvals' route handlers (docs/approvals.md), built on the one route wrapper: `POST /api/approvals/{id}/approve`
  * and `/reject` (`change:approve`, and the service checks the change's own permission and four-eyes), `/withdraw`
- * (any signed-in staff member; the service lets only the maker), `PUT /api/approvals/settings` (`approvals:configure`).
+ * (any signed-in staff member; the service lets only the maker), `PUT /api/approvals/settings` (`approvals:configure`;
+ * switching production off answers 202 with the request that holds it, like a held bank change).
  */
 
 const idParams = z.strictObject({ id: z.string().regex(/^[1-9][0-9]{0,15}$/, "id: expected a change request number") });
@@ -46,7 +47,10 @@ export function approvalRoutes(service: () => ApprovalService) {
   const setting: RouteDefinition<unknown, unknown, z.infer<typeof settingBody>> = {
     permission: "approvals:configure",
     body: settingBody,
-    handle: ({ user, body, requestId }) => service().setRequired(user, body.environment, body.required, requestId),
+    handle: async ({ user, body, requestId }) => {
+      const answer = await service().setRequired(user, body.environment, body.required, requestId);
+      return isApprovalAnswer(answer) ? Response.json(answer, { status: 202, headers: { location: answer.approval.url } }) : answer;
+    },
   };
   return { approve, reject, withdraw, setting } as Record<"approve" | "reject" | "withdraw" | "setting", RouteDefinition>;
 }

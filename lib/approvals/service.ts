@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import { seal, unseal } from "@/lib/credentials/seal";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import { can, type Permission } from "@/lib/permissions";
-import { approvalUrl, type ApprovalAnswer } from "./codes";
+import { approvalUrl, switchingOffNeedsApproval, type ApprovalAnswer } from "./codes";
 import {
   ApprovalRefusal,
   approvalRequired,
@@ -133,6 +133,17 @@ export function approvalService(dependencies: ApprovalDependencies) {
     return { environment: row.environment, action: "credentials.save", baseUrl: String(payload.baseUrl), auth };
   }
 
+  async function applySetting(user: StaffUser, environment: Environment, required: boolean, updatedBy: string, requestId: string) {
+    const db = await dependencies.db();
+    const before = await approvalRequired(db, environment);
+    await dependencies.audited(
+      { actor: actor(user), environment, action: "approvals.setting", targetId: environment, before: { required: before }, requestId },
+      () => setApprovalRequired(db, environment, required, updatedBy),
+      { after: () => ({ required }) },
+    );
+    return { environment, required };
+  }
+
   async function decided(user: StaffUser, id: number, decision: "approve" | "reject" | "withdraw", note: string | null, requestId: string) {
     const db = await dependencies.db();
     const row = await readChangeRequest(db, id);
@@ -163,14 +174,21 @@ export function approvalService(dependencies: ApprovalDependencies) {
       return approvalRequired(await dependencies.db(), environment);
     },
 
-    async setRequired(user: StaffUser, environment: Environment, required: boolean, requestId: string) {
+    /**
+     * Switches four-eyes for an environment. Switching it off where it is on in production is held like any change,
+     * for a second admin (an ApprovalAnswer); anything else applies at once (`{environment, required}`).
+     */
+    async setRequired(user: StaffUser, environment: Environment, required: boolean, requestId: string): Promise<SettingAnswer> {
       const db = await dependencies.db();
       const before = await approvalRequired(db, environment);
-      await dependencies.audited(
-        { actor: actor(user), environment, action: "approvals.setting", targetId: environment, before: { required: before }, requestId },
-        () => setApprovalRequired(db, environment, required, user.email),
-        { after: () => ({ required }) },
-      );
+      if (before && !required && switchingOffNeedsApproval[environment]) {
+        return hold(user, requestId, {
+          ...{ environment, kind: "setting", action: "approvals.setting", permission: "approvals:configure", targetId: environment },
+          body: { required: false },
+          before: { required: true },
+        });
+      }
+      await applySetting(user, environment, required, user.email, requestId);
       return { environment, required };
     },
 
@@ -218,7 +236,9 @@ export function approvalService(dependencies: ApprovalDependencies) {
                 user,
                 requestId,
               )
-            : await dependencies.applyCredentials(credentialsChange(claimed), user, claimed.makerEmail, requestId);
+            : claimed.kind === "setting"
+              ? await applySetting(user, claimed.environment, false, `${claimed.makerEmail} (approved by ${user.email})`, requestId)
+              : await dependencies.applyCredentials(credentialsChange(claimed), user, claimed.makerEmail, requestId);
         outcome = { outcome: "succeeded", result: result ?? null };
       } catch (error) {
         outcome = { outcome: "failed", error: error instanceof Error ? error.message : String(error) };
@@ -237,3 +257,6 @@ export function approvalService(dependencies: ApprovalDependencies) {
 }
 
 export type ApprovalService = ReturnType<typeof approvalService>;
+
+/** The setting as switched, or the request that holds the switch for a second admin. */
+export type SettingAnswer = { environment: Environment; required: boolean } | ApprovalAnswer;

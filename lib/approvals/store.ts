@@ -4,7 +4,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import type { Role } from "@/lib/permissions";
-import { defaultApprovalRequired, secretFields, secretShown, type ApprovalStatus } from "./codes";
+import { defaultApprovalRequired, secretFields, secretShown, type ApprovalStatus, type ChangeKind } from "./codes";
 
 const { changeApprovalSettings, changeRequests } = schema;
 
@@ -60,7 +60,7 @@ export type ChangeRequestRow = typeof changeRequests.$inferSelect;
 
 export interface NewChangeRequest {
   environment: Environment;
-  kind: "bank" | "credentials";
+  kind: ChangeKind;
   action: string;
   /** The permission the change itself needs: the approver must hold it too. */
   permission: string;
@@ -109,7 +109,7 @@ export async function createChangeRequest(db: ConsoleDb, request: NewChangeReque
 export interface ChangeRequestView {
   id: number;
   environment: Environment;
-  kind: "bank" | "credentials";
+  kind: ChangeKind;
   action: string;
   permission: string;
   targetId: string | null;

@@ -24,7 +24,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
     <>
       <PageHeader
         title="Approvals"
-        description={`Changes held for a second person where four-eyes is on: userdata edits, webhook changes and bank credentials. Another staff member holding the same permission approves (the console then sends it) or rejects; the maker may withdraw. A request expires after ${env.APPROVAL_EXPIRY_HOURS} h.`}
+        description={`Changes held for a second person where four-eyes is on: userdata edits, webhook changes, bank credentials, and switching four-eyes off in production. Another staff member holding the same permission approves (the console then sends it) or rejects; the maker may withdraw. A request expires after ${env.APPROVAL_EXPIRY_HOURS} h.`}
       />
       <ApprovalSettings settings={settings} canConfigure={can(user.role, "approvals:configure")} />
       {problems.length ? (
