@@ -1,31 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { resourceList } from "@/lib/resources";
-import { bankGet, contextAs } from "./support/bank";
+import { contextAs, everyConsolePage } from "./support/bank";
 
 /**
  * Every page, light and dark: no serious or critical accessibility violation (axe), and a full-page screenshot kept as
  * a test artifact so a person can look at what was built.
  */
-async function pagesToCheck(): Promise<string[]> {
-  const details = await Promise.all(
-    resourceList.map(async (definition) => {
-      const [first] = (await bankGet(`${definition.apiPath}?page_size=1`)).data;
-      return first ? [`${definition.route}/${first.id}`] : [];
-    }),
-  );
-  return [
-    "/",
-    ...resourceList.map((definition) => `${definition.route}?page_size=25`),
-    ...details.flat(),
-    "/simulations",
-    "/audit",
-    "/settings/staff",
-    "/settings/credentials",
-    "/approvals?status=any",
-  ];
-}
-
 for (const colorScheme of ["light", "dark"] as const) {
   test(`no serious or critical accessibility violation on any page (${colorScheme})`, async ({ browser }, testInfo) => {
     // Every page with axe, on a 2-core machine shared with other runs: a ceiling, not a target (docs/testing.md).
@@ -33,7 +13,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     const context = await contextAs(browser, "admin", { colorScheme });
     const page = await context.newPage();
     const failures: string[] = [];
-    for (const path of await pagesToCheck()) {
+    for (const path of await everyConsolePage("?page_size=25")) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveClass(new RegExp(colorScheme));
       await page.screenshot({

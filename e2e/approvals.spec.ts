@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { bankGet, contextAs, sandboxUrl, type BankListAnswer } from "./support/bank";
 import { newStaffUser, productionFourEyesOff, putFourEyes } from "./support/four-eyes";
 import { demoUser } from "./support/staff";
+import { typeUserdata } from "./support/userdata";
 
 /**
  * Four-eyes on production changes (docs/approvals.md), in Chromium against the production build: the production
@@ -51,14 +52,6 @@ async function clearProduction(browser: Browser, admin: BrowserContext) {
   }
   await page.close();
   await setFourEyes(admin, "production", true);
-}
-
-async function typeUserdata(page: Page, text: string) {
-  const editor = page.getByRole("textbox", { name: "Userdata (JSON object)" });
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await editor.fill(text);
 }
 
 /** The admin's audit export lines of `action` that mention `text`. */

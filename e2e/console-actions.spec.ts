@@ -5,6 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, eventually } from "@/tests/support/webhook-receiver";
 import { baseURL } from "../playwright.config";
 import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/bank";
+import { typeUserdata } from "./support/userdata";
 
 /**
  * The console's actions against the production build and the sandbox bank, per role: webhooks (create, error,
@@ -26,15 +27,6 @@ interface NetworkTransfer {
 async function auditOf(page: Page, target: string): Promise<string> {
   await page.goto(`/audit?target=${encodeURIComponent(target)}`);
   return (await page.getByTestId("audit-table").textContent()) ?? "";
-}
-
-/** Replaces the whole text of the CodeMirror editor, as typing would. */
-async function typeUserdata(page: Page, text: string) {
-  const editor = page.getByRole("textbox", { name: "Userdata (JSON object)" });
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await editor.fill(text);
 }
 
 /** Sent transfers: finished, so the sandbox's lifecycle does not change them (and their updated_at) during a test. */

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { resourceList } from "@/lib/resources";
-import { bankGet, contextAs } from "./support/bank";
+import { bankGet, contextAs, everyConsolePage } from "./support/bank";
 import { waitForHydration } from "./support/staff";
 
 /**
@@ -11,28 +10,6 @@ import { waitForHydration } from "./support/staff";
  */
 
 const widths = [390, 768, 1440] as const;
-
-async function pagesToVisit(): Promise<string[]> {
-  const details = await Promise.all(
-    resourceList.map(async (definition) => {
-      const [first] = (await bankGet(`${definition.apiPath}?page_size=1`)).data;
-      return first ? [`${definition.route}/${first.id}`] : [];
-    }),
-  );
-  return [
-    "/",
-    ...resourceList.map((definition) => definition.route),
-    ...details.flat(),
-    "/reviews",
-    "/events",
-    "/search?q=a",
-    "/simulations",
-    "/audit",
-    "/settings/staff",
-    "/settings/credentials",
-    "/settings/index",
-  ];
-}
 
 /** Elements reaching past the right edge of the window, outside any box that scrolls on its own (their names, for the message). */
 async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; culprits: string[] }> {
@@ -67,7 +44,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       const page = await context.newPage();
       await page.setViewportSize({ width, height: width === 390 ? 844 : width === 768 ? 1024 : 900 });
       const problems: string[] = [];
-      for (const path of await pagesToVisit()) {
+      for (const path of await everyConsolePage()) {
         await page.goto(path);
         await expect(page.locator("html")).toHaveClass(new RegExp(colorScheme));
         await expect(page.locator("main#content")).toBeVisible();

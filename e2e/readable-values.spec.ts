@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { enumWords, formatCalendarDate, formatDateTime, formatExpiry, formatSignedAmount } from "../lib/format";
 import { bankGet, contextAs, type BankListAnswer } from "./support/bank";
+import { typeUserdata } from "./support/userdata";
 
 /**
  * The readable-values rule set (lib/format.ts, docs/console-pages.md "Values") on the pages, against the production
@@ -16,15 +17,6 @@ type Row = Record<string, unknown> & { id: string };
 
 /** React's hydration mismatch, as the production build reports it (minified errors 418, 423, 425) or in words. */
 const hydrationError = /Minified React error #(418|423|425)|[Hh]ydrat/;
-
-/** Replaces the whole text of the CodeMirror editor, as typing would. */
-async function typeUserdata(page: Page, text: string) {
-  const editor = page.getByRole("textbox", { name: "Userdata (JSON object)" });
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await editor.fill(text);
-}
 
 test("a list shows $ amounts with credit/debit, enums as words, and times in the browser's zone or in UTC", async ({ browser }, testInfo) => {
   test.setTimeout(90_000);

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/bank/status-badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, Th } from "@/components/ui/table";
+import { UserdataChanges } from "@/components/userdata/userdata-changes";
 import { actionLabel, approvalStatusLabels, approvalStatusTones, momentText, resourceOfAction } from "@/lib/approvals/codes";
 import type { ChangeRequestView } from "@/lib/approvals/store";
 import { jsonDiff } from "@/lib/json-diff";
@@ -16,27 +17,7 @@ const shown = (value: unknown) => (value === undefined ? "—" : typeof value ==
 function UserdataDiff({ before, after }: { before: unknown; after: unknown }) {
   const changes = jsonDiff(before ?? {}, after ?? {});
   if (changes.length === 0) return <p className="text-sm text-muted">No difference from the bank&apos;s value at the time of the request.</p>;
-  return (
-    <ul className="space-y-0.5 font-mono text-xs" data-testid="approval-userdata-diff">
-      {changes.map((change) => (
-        <li
-          key={change.path}
-          data-kind={change.kind}
-          className={
-            change.kind === "removed" ? "text-red-700 dark:text-red-300" : change.kind === "added" ? "text-emerald-700 dark:text-emerald-400" : ""
-          }
-        >
-          {change.kind === "added" ? "+ " : change.kind === "removed" ? "− " : "~ "}
-          {change.path || "(whole value)"}:{" "}
-          {change.kind === "added"
-            ? JSON.stringify(change.after)
-            : change.kind === "removed"
-              ? JSON.stringify(change.before)
-              : `${JSON.stringify(change.before)} → ${JSON.stringify(change.after)}`}
-        </li>
-      ))}
-    </ul>
-  );
+  return <UserdataChanges changes={changes} testId="approval-userdata-diff" />;
 }
 
 /** Each field the change sends beside its value now (at the bank, or the connection in use); userdata as a diff. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { relativeTime } from "@/lib/format";
 import { datePresets, indexFilterNames, type DatePreset } from "@/lib/search/index-filters";
 
@@ -84,8 +84,17 @@ export function IndexFilterBar({
     >
       {hasAmount ? (
         <>
-          <AmountInput name="amount_min" label="Amount from" placeholder="$0.00" value={query.amount_min} />
-          <AmountInput name="amount_max" label="Amount to" placeholder="$1,000.00" value={query.amount_max} />
+          {/* Typed as people write money ($1,234.56), read by the server's amount parser. */}
+          {amountEnds.map(({ name, label, placeholder }) => (
+            <RangeEnd
+              key={name}
+              {...{ name, label, placeholder }}
+              width="w-28"
+              inputMode="decimal"
+              className="font-mono"
+              defaultValue={query[name] ?? ""}
+            />
+          ))}
         </>
       ) : null}
       {statuses.length > 0 ? (
@@ -132,8 +141,17 @@ export function IndexFilterBar({
       </div>
       {query.created === "custom" ? (
         <>
-          <DateInput name="created_from" label="From (UTC)" value={query.created_from} onChange={submitNow} />
-          <DateInput name="created_to" label="To (UTC, inclusive)" value={query.created_to} onChange={submitNow} />
+          {/* A day picked applies at once. */}
+          {dateEnds.map(({ name, label }) => (
+            <RangeEnd
+              key={name}
+              {...{ name, label }}
+              type="date"
+              width="w-32"
+              defaultValue={query[name] ?? ""}
+              onChange={(event) => submitNow(event.currentTarget)}
+            />
+          ))}
         </>
       ) : null}
       {hasError ? (
@@ -160,50 +178,23 @@ export function IndexSourceNotice({ lastChange, complete, now }: { lastChange: s
   );
 }
 
-/** One end of the amount range: typed as people write money ($1,234.56), read by the server's amount parser. */
-function AmountInput({ name, label, placeholder, value }: { name: string; label: string; placeholder: string; value: string | undefined }) {
-  return (
-    <div className="w-28">
-      <label htmlFor={`filter-${name}`} className="mb-0.5 block text-[11px] font-medium text-muted">
-        {label}
-      </label>
-      <input
-        id={`filter-${name}`}
-        name={name}
-        inputMode="decimal"
-        defaultValue={value ?? ""}
-        placeholder={placeholder}
-        className={`${control} font-mono`}
-      />
-    </div>
-  );
-}
+const amountEnds = [
+  { name: "amount_min", label: "Amount from", placeholder: "$0.00" },
+  { name: "amount_max", label: "Amount to", placeholder: "$1,000.00" },
+] as const;
+const dateEnds = [
+  { name: "created_from", label: "From (UTC)" },
+  { name: "created_to", label: "To (UTC, inclusive)" },
+] as const;
 
-/** One end of the custom date range: applies as soon as a day is picked. */
-function DateInput({
-  name,
-  label,
-  value,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  onChange(element: HTMLElement): void;
-}) {
+/** One end of a range filter (amount, custom dates): a small label over its input, named as the URL names it. */
+function RangeEnd({ label, width, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { name: string; label: string; width: string }) {
   return (
-    <div className="w-32">
-      <label htmlFor={`filter-${name}`} className="mb-0.5 block text-[11px] font-medium text-muted">
+    <div className={width}>
+      <label htmlFor={`filter-${input.name}`} className="mb-0.5 block text-[11px] font-medium text-muted">
         {label}
       </label>
-      <input
-        id={`filter-${name}`}
-        name={name}
-        type="date"
-        defaultValue={value ?? ""}
-        className={control}
-        onChange={(event) => onChange(event.currentTarget)}
-      />
+      <input id={`filter-${input.name}`} {...input} className={`${control} ${className ?? ""}`} />
     </div>
   );
 }

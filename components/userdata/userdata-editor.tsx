@@ -12,6 +12,7 @@ import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
 import { canonicalJson, jsonDiff } from "@/lib/json-diff";
 import { checkUserdata, userdataMaxBytes } from "@/lib/userdata/check";
 import { readBankObject, readUserdata, type CurrentUserdata } from "@/lib/bank/queries";
+import { UserdataChanges } from "./userdata-changes";
 import { useLeaveGuard } from "./use-leave-guard";
 
 const pretty = (value: unknown) => JSON.stringify(value ?? {}, null, 2);
@@ -123,29 +124,7 @@ export default function UserdataEditor({
       {check.ok && dirty ? (
         <div data-testid="userdata-diff">
           <h3 className="mb-1 text-xs font-semibold text-muted">Changes against the bank&apos;s value</h3>
-          <ul className="space-y-0.5 font-mono text-xs">
-            {changes.map((change) => (
-              <li
-                key={change.path}
-                data-kind={change.kind}
-                className={
-                  change.kind === "removed"
-                    ? "text-red-700 dark:text-red-300"
-                    : change.kind === "added"
-                      ? "text-emerald-700 dark:text-emerald-400"
-                      : ""
-                }
-              >
-                {change.kind === "added" ? "+ " : change.kind === "removed" ? "− " : "~ "}
-                {change.path || "(whole value)"}:{" "}
-                {change.kind === "added"
-                  ? JSON.stringify(change.after)
-                  : change.kind === "removed"
-                    ? JSON.stringify(change.before)
-                    : `${JSON.stringify(change.before)} → ${JSON.stringify(change.after)}`}
-              </li>
-            ))}
-          </ul>
+          <UserdataChanges changes={changes} />
         </div>
       ) : null}
       <ActionError error={checkError ?? save.error} />

@@ -1,5 +1,6 @@
 import { request, type Browser, type BrowserContext } from "@playwright/test";
 import type { Role } from "@/lib/permissions";
+import { resourceList } from "@/lib/resources";
 import { demoUser, hydratingPages, signIn } from "./staff";
 
 /** The sandbox bank the e2e run started (playwright.config.ts), read directly: the answers the console must match. */
@@ -66,4 +67,31 @@ export async function contextAs(
   });
   // Without JavaScript there is nothing to hydrate: the page is the server's HTML alone.
   return options.javaScriptEnabled === false ? context : hydratingPages(context);
+}
+
+/**
+ * Every page of the console a person opens, for the specs that look at all of them (the shell at every width, axe):
+ * home, each list (with `listQuery` appended) and one detail of each, and the console's own pages.
+ */
+export async function everyConsolePage(listQuery = ""): Promise<string[]> {
+  const details = await Promise.all(
+    resourceList.map(async (definition) => {
+      const [first] = (await bankGet(`${definition.apiPath}?page_size=1`)).data;
+      return first ? [`${definition.route}/${first.id}`] : [];
+    }),
+  );
+  return [
+    "/",
+    ...resourceList.map((definition) => `${definition.route}${listQuery}`),
+    ...details.flat(),
+    "/reviews",
+    "/events",
+    "/search?q=a",
+    "/simulations",
+    "/audit",
+    "/approvals?status=any",
+    "/settings/staff",
+    "/settings/credentials",
+    "/settings/index",
+  ];
 }

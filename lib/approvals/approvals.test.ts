@@ -404,21 +404,21 @@ describe.each(testDatabaseTargets)("four-eyes on changes, on $name", (target) =>
     });
   });
 
+  /** `PUT /api/approvals/settings` as `user`, from the console's origin. */
+  function putSetting(user: StaffUser, body: object) {
+    session.user = user;
+    const request = new Request("http://console.test/api/approvals/settings", {
+      method: "PUT",
+      headers: { origin: "http://console.test" },
+      body: JSON.stringify(body),
+    });
+    return route(routes.setting)(request);
+  }
+
   it("the setting switches per environment (approvals:configure only) and is audited", async () => {
-    const handler = route(routes.setting);
-    const put = (user: StaffUser, body: object) => {
-      session.user = user;
-      return handler(
-        new Request("http://console.test/api/approvals/settings", {
-          method: "PUT",
-          headers: { origin: "http://console.test" },
-          body: JSON.stringify(body),
-        }),
-      );
-    };
-    expect((await put(approver, { environment: "sandbox", required: true })).status).toBe(403);
-    expect((await put(admin, { environment: "staging", required: true })).status).toBe(400);
-    const on = await put(admin, { environment: "sandbox", required: true });
+    expect((await putSetting(approver, { environment: "sandbox", required: true })).status).toBe(403);
+    expect((await putSetting(admin, { environment: "staging", required: true })).status).toBe(400);
+    const on = await putSetting(admin, { environment: "sandbox", required: true });
     expect(on.status).toBe(200);
     expect(await service.required("sandbox")).toBe(true);
     session.environment = "sandbox";
@@ -426,7 +426,7 @@ describe.each(testDatabaseTargets)("four-eyes on changes, on $name", (target) =>
     expect((await callProxy("PATCH", `/network_transfer/${transferId()}`, { body: { userdata: { held: true } }, through: through() })).status).toBe(
       202,
     );
-    expect((await put(admin, { environment: "sandbox", required: false })).status).toBe(200);
+    expect((await putSetting(admin, { environment: "sandbox", required: false })).status).toBe(200);
     expect(await service.required("sandbox")).toBe(false);
     const [record] = await auditRecordsOf(harness.database, on.headers.get("x-request-id"));
     expect(record).toMatchObject({
@@ -439,17 +439,7 @@ describe.each(testDatabaseTargets)("four-eyes on changes, on $name", (target) =>
   });
 
   it("switching four-eyes off in production is held for a second admin: the maker cannot approve it, another admin can", async () => {
-    const handler = route(routes.setting);
-    const put = (user: StaffUser, required: boolean) => {
-      session.user = user;
-      return handler(
-        new Request("http://console.test/api/approvals/settings", {
-          method: "PUT",
-          headers: { origin: "http://console.test" },
-          body: JSON.stringify({ environment: "production", required }),
-        }),
-      );
-    };
+    const put = (user: StaffUser, required: boolean) => putSetting(user, { environment: "production", required });
     try {
       const held = await put(admin, false);
       expect(held.status).toBe(202);

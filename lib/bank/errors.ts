@@ -60,10 +60,8 @@ export class BankTimeoutError extends BankError {
   }
 }
 
-/** The bank refused the request with a 4xx; `bankMessage` is the bank's own explanation. */
-export class BankRejectedError extends BankError {
-  override readonly name = "BankRejectedError";
-  readonly kind = "rejected";
+/** The bank answered with an error status; `bankMessage` is the bank's own explanation. */
+abstract class BankStatusError extends BankError {
   /** `uncontracted`: a body outside the contract's error shape, shown to admins only (lib/api/errors.ts). */
   constructor(
     call: BankCallDescription,
@@ -75,19 +73,16 @@ export class BankRejectedError extends BankError {
   }
 }
 
+/** The bank refused the request with a 4xx. */
+export class BankRejectedError extends BankStatusError {
+  override readonly name = "BankRejectedError";
+  readonly kind = "rejected";
+}
+
 /** The bank answered with a 5xx. */
-export class BankServerError extends BankError {
+export class BankServerError extends BankStatusError {
   override readonly name = "BankServerError";
   readonly kind = "server_error";
-  /** `uncontracted`: a body outside the contract's error shape, shown to admins only (lib/api/errors.ts). */
-  constructor(
-    call: BankCallDescription,
-    readonly status: number,
-    readonly bankMessage: string,
-    readonly uncontracted?: string,
-  ) {
-    super(call, `the bank answered ${status}: ${bankMessage}`);
-  }
 }
 
 /** The bank answered 2xx but the body is not JSON or does not match the contract; `problems` name the fields. */

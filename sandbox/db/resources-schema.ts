@@ -131,7 +131,8 @@ export const depositSweeps = resourceTable(
   [],
 );
 
-type Address = {
+/** A postal address as applications carry it (the contract's address object). */
+export type Address = {
   street_line_1: string;
   street_line_2: string | null;
   city: string;

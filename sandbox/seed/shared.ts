@@ -2,6 +2,7 @@ import { achEffectiveDate, achScheduledSettlement, bankDateOf, estimatedSettleme
 import { magicCents } from "@/sandbox/lifecycle/magic";
 import type { SeededRandom } from "./random";
 import { firstNames, lastNames, streetNames, unitPrefixes, usCities } from "./vocabulary";
+import type { Address } from "@/sandbox/db/resources-schema";
 
 const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
@@ -66,15 +67,6 @@ export function emailFor(rng: SeededRandom, first: string, last: string): string
 /** A US phone number in the 555-01xx range reserved for fiction, E.164. */
 export function phoneNumber(rng: SeededRandom): string {
   return `+1${rng.pick(["212", "312", "415", "512", "617", "206", "303", "404"])}55501${rng.digits(2)}`;
-}
-
-export interface Address {
-  street_line_1: string;
-  street_line_2: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
 }
 
 export function usAddress(rng: SeededRandom): Address {

@@ -19,7 +19,7 @@ import pg from "pg";
 import { demoUsers } from "@/lib/auth/demo-users";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
-import { benchLog, freePort, scratchPostgres, startChild, stopChild, waitForHealth } from "./run";
+import { benchLog, freePort, startChild, stopChild, waitForHealth, withScratchPostgresPair } from "./run";
 
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -324,15 +324,9 @@ report.push(
   `## Bank change to browser (${new Date().toISOString().slice(0, 10)}, ${rate} changes/s for ${seconds} s after ${warmupSeconds} s of warm-up, sandbox webhook poll ${sandboxPollMs} ms)`,
 );
 if (stores.includes("pglite")) await benchStore("PGlite", null);
-const consoleDatabase = stores.includes("postgresql") ? await scratchPostgres("bench_events_console") : undefined;
-const sandboxDatabase = consoleDatabase && (await scratchPostgres("bench_events_sandbox"));
-if (consoleDatabase && sandboxDatabase) {
-  try {
-    await benchStore("PostgreSQL", { console: consoleDatabase.url, sandbox: sandboxDatabase.url });
-  } finally {
-    await consoleDatabase.drop();
-    await sandboxDatabase.drop();
-  }
-}
+if (stores.includes("postgresql"))
+  await withScratchPostgresPair("bench_events", (databases) =>
+    benchStore("PostgreSQL", { console: databases.console.url, sandbox: databases.sandbox.url }),
+  );
 console.log(report.join("\n"));
 process.exit(0);

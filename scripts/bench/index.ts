@@ -13,7 +13,7 @@ import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-da
 import { indexedResources, runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import { residentMemoryOfTree } from "../lib/services";
-import { benchLog, scratchPostgres, stopChild } from "./run";
+import { benchLog, stopChild, withScratchPostgresPair } from "./run";
 import { startSeededSandbox } from "./seeded-sandbox";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -95,16 +95,7 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
 report.push(`## Index backfill (${new Date().toISOString().slice(0, 10)}, page size ${pageSize}, no pace limit)`);
 // PostgreSQL first: this process's resident memory then starts clean (an embedded PGlite's memory is not returned
 // to the system when it closes).
-const sandboxDatabase = await scratchPostgres("bench_index_sandbox");
-const consoleDatabase = sandboxDatabase && (await scratchPostgres("bench_index_console"));
-if (sandboxDatabase && consoleDatabase) {
-  try {
-    await benchStore("PostgreSQL", sandboxDatabase, consoleDatabase);
-  } finally {
-    await consoleDatabase.drop();
-    await sandboxDatabase.drop();
-  }
-}
+await withScratchPostgresPair("bench_index", (databases) => benchStore("PostgreSQL", databases.sandbox, databases.console));
 const embedded = await createScratchDatabase(undefined, "");
 try {
   await benchStore("PGlite", undefined, embedded);

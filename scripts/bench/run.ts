@@ -21,6 +21,24 @@ export async function scratchPostgres(name: string): Promise<ScratchDatabase | u
   }
 }
 
+/**
+ * Runs `measure` with a fresh sandbox and console PostgreSQL database (`<prefix>_sandbox`, `<prefix>_console`), both
+ * dropped afterwards; skipped (said on stderr) when no server answers.
+ */
+export async function withScratchPostgresPair(
+  prefix: string,
+  measure: (databases: { sandbox: ScratchDatabase; console: ScratchDatabase }) => Promise<void>,
+): Promise<void> {
+  const sandbox = await scratchPostgres(`${prefix}_sandbox`);
+  const consoleDatabase = sandbox && (await scratchPostgres(`${prefix}_console`));
+  try {
+    if (sandbox && consoleDatabase) await measure({ sandbox, console: consoleDatabase });
+  } finally {
+    await consoleDatabase?.drop();
+    await sandbox?.drop();
+  }
+}
+
 const running = new Set<ChildProcess>();
 // However the bench ends (done, failed, interrupted), it leaves no server or database process behind.
 process.on("exit", () => running.forEach((child) => child.kill("SIGKILL")));

@@ -18,7 +18,7 @@ import { listFromIndex } from "@/lib/search/index-list";
 import { parseIndexListQuery } from "@/lib/search/index-list-input";
 import { parseSearchQuery } from "@/lib/search/query";
 import { searchIndex } from "@/lib/search/search";
-import { benchLog, scratchPostgres, stopChild } from "./run";
+import { benchLog, stopChild, withScratchPostgresPair } from "./run";
 import { startSeededSandbox } from "./seeded-sandbox";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -128,16 +128,7 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
 
 report.push(`## Search over the index (${new Date().toISOString().slice(0, 10)}, ${repeats} runs per query after one warm-up, role compliance)`);
 if (stores.includes("postgresql")) {
-  const sandboxDatabase = await scratchPostgres("bench_search_sandbox");
-  const consoleDatabase = sandboxDatabase && (await scratchPostgres("bench_search_console"));
-  if (sandboxDatabase && consoleDatabase) {
-    try {
-      await benchStore("PostgreSQL", sandboxDatabase, consoleDatabase);
-    } finally {
-      await consoleDatabase.drop();
-      await sandboxDatabase.drop();
-    }
-  }
+  await withScratchPostgresPair("bench_search", (databases) => benchStore("PostgreSQL", databases.sandbox, databases.console));
 }
 if (stores.includes("pglite")) {
   const embedded = await createScratchDatabase(undefined, "");
