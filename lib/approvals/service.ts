@@ -188,8 +188,7 @@ export function approvalService(dependencies: ApprovalDependencies) {
           before: { required: true },
         });
       }
-      await applySetting(user, environment, required, user.email, requestId);
-      return { environment, required };
+      return applySetting(user, environment, required, user.email, requestId);
     },
 
     holdBank(maker: StaffUser, requestId: string, change: HeldBankChange): Promise<ApprovalAnswer> {

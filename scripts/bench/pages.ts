@@ -10,8 +10,9 @@
  *   total long-task time until then, and the HTML's bytes;
  * - interactions in the same browser, each from a freshly loaded and hydrated list (so nothing is cached yet): filter
  *   change → new rows painted, next page → rows painted, a sidebar click to another list → its rows painted,
- *   Ctrl/Cmd-K → id typed → Enter → the detail's title painted, and "Edit userdata" → the editor shown (as the
- *   operations role, on a network transfer);
+ *   Ctrl/Cmd-K → id typed → Enter → the detail's title painted, `/` then a counterparty's name typed in the header
+ *   search → its first hit shown, and "Edit userdata" → the editor shown (as the operations role, on a network
+ *   transfer);
  * - first-load JavaScript of every route: the gzip size of every script the route's HTML makes a modern browser load
  *   (`noModule` polyfills are left out: Chromium never downloads them; their size is printed apart);
  * - layout shift of every route at 1440 and 390 px: the sum of every shift not caused by input, from navigation until
@@ -20,12 +21,12 @@
  *
  * Each figure is printed beside its target, met or missed. Prints a Markdown report (stdout); progress goes to stderr.
  */
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { resourceList } from "@/lib/resources";
 import { defaultPageSize } from "@/lib/resources/list-state";
 import { resolveChromium } from "../lib/chromium";
 import { firstLoadKb, freshList, hydrated, interaction, layoutShift, load, signedIn, until, untilNewRows, type Load } from "./pages-measure";
-import { benchLog, startChild, stopChild, waitForHealth } from "./run";
+import { benchLog, startChild, stopChild, waitForHealth, waitUntilQuiet } from "./run";
 
 const port = Number(process.env.BENCH_PAGES_PORT ?? 3050);
 const sandboxPort = Number(process.env.BENCH_PAGES_SANDBOX_PORT ?? 4050);
@@ -45,6 +46,8 @@ const targets = {
   nextPage: 150,
   section: 150,
   palette: 300,
+  /** Issue 21: keystroke → results (the search's server time at scale is bench:search's). */
+  search: 150,
   editor: 300,
   firstLoadKb: 160,
   listHtmlKib: 150,
@@ -84,6 +87,15 @@ async function bankJson<T>(pathAndQuery: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Waits until the console's search finds `text` (the index is built in the background at start). */
+async function waitForSearchHit(page: Page, text: string) {
+  for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((resolve) => setTimeout(resolve, 1_000))) {
+    const answer = await page.request.get(`${console_}/api/search?${new URLSearchParams({ q: text })}`);
+    if (answer.ok() && ((await answer.json()) as { total: number }).total > 0) return;
+  }
+  throw new Error(`the console's search never found ${text}`);
+}
+
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const verdict = (value: number, limit: number) => (value <= limit ? "met" : "**missed**");
 
@@ -101,6 +113,7 @@ async function main() {
   child.stdout?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
   try {
     await waitForHealth(`${console_}/api/health`, child, 300_000);
+    await waitUntilQuiet(child.pid);
     const browser = await chromium.launch({
       executablePath: resolveChromium() ?? undefined,
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
@@ -141,6 +154,16 @@ async function main() {
       await page.locator("[cmdk-input]").fill(detailId);
       await page.getByRole("option", { name: `Open ${detailId}` }).waitFor();
       return interaction(page, "detail-title", () => page.keyboard.press("Enter"));
+    });
+
+    // The header search, typed as a person types a name: from the query typed until its first hit is shown (the
+    // debounce, the request, the search over the index, the render). The index is built at start: wait for the name.
+    const name = (await bankJson<{ data: Array<{ name: string }> }>("/counterparty?page_size=1")).data[0]!.name;
+    await waitForSearchHit(page, name);
+    const search = await repeat("header search", async () => {
+      await freshList(page, `${console_}${list}`);
+      await page.keyboard.press("/");
+      return until(page, { selector: '[data-testid="header-search-results"] [data-testid="search-hit"]' }, () => page.keyboard.type(name));
     });
 
     const operations = await signedIn(browser, console_, "operations@demo.bank", "demo-operations-pass");
@@ -202,6 +225,7 @@ async function main() {
     line("Ctrl/Cmd-K", "palette input shown", paletteOpen, undefined, targets.palette);
     line("palette: id typed, Enter", "detail title painted", palette, floor.detail, targets.palette);
     line("Edit userdata (operations role)", "editor shown", editor, floor.editor, targets.editor);
+    line(`header search: "${name}" typed`, "its first hit shown", search, undefined, targets.search);
 
     console.log(
       "\n| route | first-load JS (gzip, what Chromium loads) | target ≤ 160 kB | noModule polyfills (not loaded by Chromium) |\n|---|---:|---|---:|",

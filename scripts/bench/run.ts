@@ -157,3 +157,21 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Waits until the process tree under `rootPid` is quiet (under 10% of a core for 3 s in a row; at most `timeoutMs`):
+ * a console just started builds its index of the bank in the background, which would be measured with the pages.
+ */
+export async function waitUntilQuiet(rootPid: number | undefined, timeoutMs = 180_000): Promise<void> {
+  let quietSeconds = 0;
+  const first = cpuSecondsOfTree(rootPid);
+  if (first === null) return;
+  let previous: number = first;
+  for (const started = Date.now(); quietSeconds < 3 && Date.now() - started < timeoutMs;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now: number = cpuSecondsOfTree(rootPid) ?? previous;
+    quietSeconds = now - previous < 0.1 ? quietSeconds + 1 : 0;
+    previous = now;
+  }
+  benchLog(quietSeconds >= 3 ? "the servers are quiet" : `the servers were still busy after ${timeoutMs / 1000} s: measuring anyway`);
+}
