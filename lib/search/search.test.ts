@@ -12,7 +12,7 @@ import { testDatabaseTargets } from "@/tests/support/databases";
 import { sandboxBankForFile } from "@/tests/support/sandbox-bank";
 import { namesOf } from "./names-lookup";
 import { parseSearchQuery } from "./query";
-import { searchAsStaff, type SearchResults } from "./search";
+import { searchAsStaff, searchLimit, type SearchResults } from "./search";
 
 // The search over the index, built by walking the sandbox bank (demo seed) into a real console database, on both
 // databases: each kind of query finds the object it names first or among the first three, and no role matches a
@@ -79,6 +79,19 @@ describe.each(testDatabaseTargets)("the search over the index on $name", (target
       expect(ranked(results)[0]).toBe(id);
       expect(results.groups[0]!.hits[0]!.matched[0]).toEqual({ field: "id", shown: id, how: "id", masked: false });
     }
+  });
+
+  it("ranks a query that matches hundreds of objects: the best first, as many as a search shows", async () => {
+    expect(await holding("ach_", "public_text")).toBeGreaterThan(200);
+    const results = await search("ach");
+    expect(results.total).toBe(searchLimit);
+    for (const group of results.groups) {
+      const scores = group.hits.map((hit) => hit.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    }
+    // The same query narrowed to one transfer's id ranks that transfer first, as a list of few ids.
+    const [ach] = await objects("ach");
+    expect(ranked(await search(String(ach!.id)))[0]).toBe(ach!.id);
   });
 
   it("finds a transfer by its amount written in any common form", async () => {
