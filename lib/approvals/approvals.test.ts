@@ -1,125 +1,36 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bankProxyResolver, type BankProxy } from "@/lib/api/bank-proxy";
-import { createApiRoute } from "@/lib/api/route";
-import { audited, recordAuditEvent } from "@/lib/audit/trail";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/lib/auth/sessions";
 import type { StaffUser } from "@/lib/auth/staff-user";
-import { createStaff } from "@/lib/auth/staff-users";
-import { applyCredentialsChange } from "@/lib/credentials/apply";
-import { credentialsActions, type CredentialsActionState } from "@/lib/credentials/actions";
-import type { Environment } from "@/lib/credentials/environments";
-import { loadSavedConnection, summarize } from "@/lib/credentials/store";
 import * as schema from "@/lib/db/console-schema";
-import { createLogger } from "@/lib/log";
-import { auditRecordsOf, formOf, requireRole } from "@/tests/support/audit-records";
+import { auditRecordsOf } from "@/tests/support/audit-records";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { proxyHarness, startProxyBank } from "@/tests/support/proxy-harness";
+import { fourEyesFixture } from "@/tests/support/four-eyes";
+import { startProxyBank } from "@/tests/support/proxy-harness";
 import { findSessionUser } from "@/tests/support/sessions";
 import { secretShown } from "./codes";
-import { approvalRoutes } from "./routes";
-import { approvalService, type ApprovalService } from "./service";
-import { listChangeRequests, readChangeRequest } from "./store";
-import { permissionsOf } from "@/lib/permissions";
+import { readChangeRequest } from "./store";
 
-// Four-eyes on changes (docs/approvals.md) against the real sandbox bank behind the recording hop and a real console
-// database on every target: the proxy holds a change, the approvals' route handlers decide it, and the hop shows what
-// reached the bank and how often. Staff users and their sessions are real rows; only "who is signed in" is given.
+// Four-eyes on bank changes (docs/approvals.md) against the real sandbox bank behind the recording hop and a real
+// console database on every target: the proxy holds a change, the approvals' route handlers decide it, and the hop
+// shows what reached the bank and how often. Staff users and their sessions are real rows; only "who is signed in" is
+// given. Credentials and the setting itself: credentials-approval.test.ts, setting-approval.test.ts.
 
 const bank = startProxyBank();
 const key = randomBytes(32);
 
-describe.each(testDatabaseTargets)("four-eyes on changes, on $name", (target) => {
-  const harness = proxyHarness(bank, target);
+describe.each(testDatabaseTargets)("four-eyes on bank changes, on $name", (target) => {
+  const fixture = fourEyesFixture(bank, key, target);
+  const { harness, db, state, through, decide, transferId, heldUserdataEdit } = fixture;
   const { session, callProxy, sentToBank } = harness;
-  const db = () => harness.database.db;
-  let expiryMs = 3_600_000;
-  let proxy: BankProxy;
-  let service: ApprovalService;
   let maker: StaffUser;
   let approver: StaffUser;
   let secondApprover: StaffUser;
   let compliance: StaffUser;
-  let admin: StaffUser;
-  let secondAdmin: StaffUser;
-
-  const staff = (role: StaffUser["role"]) => createStaff(db(), { email: `${randomUUID()}@bank.example`, name: role, role, password: null });
-  const describeConnection = async (environment: Environment) => {
-    const saved = await loadSavedConnection(db(), environment, key);
-    return summarize(saved, environment, "saved", saved ?? undefined);
-  };
-
   beforeAll(() => {
-    service = approvalService({
-      db: async () => db(),
-      audited: (entry, perform, options) => audited(db(), entry, perform, options),
-      recordAuditEvent: (entry) => recordAuditEvent(db(), entry),
-      expiryMs: () => expiryMs,
-      encryptionKey: () => key,
-      sendBank: (change, user, requestId) => proxy.sendApproved(change, user, requestId),
-      applyCredentials: (change, user, makerEmail, requestId) =>
-        applyCredentialsChange(
-          { db: async () => db(), encryptionKey: () => key, describeConnection, audited: (e, p, o) => audited(db(), e, p, o) },
-          change,
-          user,
-          makerEmail,
-          requestId,
-        ),
-      describeConnection,
-    });
-    proxy = bankProxyResolver({ ...harness.dependencies(), approvals: service });
+    ({ maker, approver, secondApprover, compliance } = fixture.staff);
   });
-
-  beforeAll(async () => {
-    [maker, approver, secondApprover, compliance, admin, secondAdmin] = await Promise.all([
-      staff("operations"),
-      staff("operations"),
-      staff("operations"),
-      staff("compliance"),
-      staff("admin"),
-      staff("admin"),
-    ]);
-  });
-
-  beforeEach(() => {
-    expiryMs = 3_600_000;
-    session.environment = "production";
-    session.user = maker;
-  });
-
-  const route = createApiRoute({ currentUser: async () => session.user, log: createLogger({ level: "silent" }) });
-  const routes = approvalRoutes(() => service);
-  const through = () => route(proxy);
-  /** Calls an approvals route as `user` from the console's origin. */
-  async function decide(user: StaffUser, id: number, decision: "approve" | "reject" | "withdraw", body?: object) {
-    const handler = route(routes[decision]);
-    const request = new Request(`http://console.test/api/approvals/${id}/${decision}`, {
-      method: "POST",
-      headers: { origin: "http://console.test", "content-type": "application/json" },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    // The wrapper reads who is signed in from the session at the moment of the call.
-    session.user = user;
-    const response = await handler(request, { params: Promise.resolve({ id: String(id) }) });
-    const text = await response.text();
-    return {
-      status: response.status,
-      json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
-      requestId: response.headers.get("x-request-id"),
-    };
-  }
-
-  const transferId = () => bank.seed.networkTransfer;
-  /** A userdata edit the maker asks for in production: held, with its request number. */
-  async function heldUserdataEdit(userdata: Record<string, unknown> = { ticket: randomUUID() }) {
-    session.user = maker;
-    const response = await callProxy("PATCH", `/network_transfer/${transferId()}`, { body: { userdata }, through: through() });
-    expect(response.status, response.text).toBe(202);
-    const id = (response.json as { approval: { id: number } }).approval.id;
-    bank.recording.received.length = 0;
-    return { id, userdata, response };
-  }
 
   it("holds a production userdata edit: 202 with the request, nothing PATCHed at the bank, the request audited", async () => {
     const current = await bank.direct.get_network_transfer(transferId());
@@ -209,7 +120,7 @@ describe.each(testDatabaseTargets)("four-eyes on changes, on $name", (target) =>
   });
 
   it("refuses an expired request (409 approval_expired) and never sends it", async () => {
-    expiryMs = 0;
+    state.expiryMs = 0;
     const { id } = await heldUserdataEdit();
     const answer = await decide(approver, id, "approve");
     expect(answer.status).toBe(409);
@@ -336,154 +247,5 @@ describe.each(testDatabaseTargets)("four-eyes on changes, on $name", (target) =>
     expect((await readChangeRequest(db(), deleteId))!.before).toMatchObject({ id: hook.id, url: hook.url });
     expect((await decide(approver, deleteId, "approve")).json).toMatchObject({ outcome: "succeeded" });
     expect(sentToBank()).toContain(`DELETE /webhook/${hook.id}`);
-  });
-
-  describe("bank credentials", () => {
-    const idle: CredentialsActionState = { error: null, done: null };
-    let actor: StaffUser;
-    const actions = credentialsActions({
-      requireUser: requireRole(() => actor),
-      db: async () => db(),
-      encryptionKey: () => key,
-      describeConnection,
-      audited: (entry, perform, options) => audited(db(), entry, perform, options),
-      newRequestId: () => `req_${randomUUID()}`,
-      changed: () => undefined,
-      allowProductionHttp: true,
-      approvals: { required: (environment) => service.required(environment), holdCredentials: (...args) => service.holdCredentials(...args) },
-    });
-
-    it("a production credentials change waits for another admin; an operations approver is refused; then saved", async () => {
-      const token = `bearer-${randomUUID()}`;
-      actor = admin;
-      const state = await actions.saveBankCredentials(
-        idle,
-        formOf({ environment: "production", baseUrl: "http://127.0.0.1:9/", authType: "bearer", token }),
-      );
-      expect(state).toEqual({
-        error: null,
-        done: expect.stringContaining("Awaiting approval"),
-        approval: { id: expect.any(Number), url: expect.any(String) },
-      });
-      expect(await loadSavedConnection(db(), "production", key)).toBeNull();
-      const id = state.approval!.id;
-      const [stored] = await db()
-        .execute(sql`SELECT row_to_json(r)::text AS text FROM console.change_requests r WHERE id = ${id}`)
-        .then((result) => result.rows as Array<{ text: string }>);
-      expect(stored!.text).not.toContain(token);
-      // Listed to admins, and to its maker; operations (no credentials:manage) never see it.
-      const listed = async (user: StaffUser) =>
-        (
-          await listChangeRequests(db(), { status: "pending", environment: "production" }, { id: user.id, permissions: permissionsOf(user.role) })
-        ).rows.map((row) => row.id);
-      expect(await listed(secondAdmin)).toContain(id);
-      expect(await listed(admin)).toContain(id);
-      expect(await listed(approver)).not.toContain(id);
-      expect((await decide(admin, id, "approve")).status).toBe(403);
-      const operations = await decide(approver, id, "approve");
-      expect(operations.status).toBe(403);
-      expect((operations.json as { error: { message: string } }).error.message).toContain("credentials:manage");
-      const approved = await decide(secondAdmin, id, "approve");
-      expect(approved.status).toBe(200);
-      expect(approved.json).toMatchObject({ outcome: "succeeded", payload: { authType: "bearer", token: secretShown } });
-      const saved = await loadSavedConnection(db(), "production", key);
-      expect(saved).toMatchObject({
-        baseUrl: "http://127.0.0.1:9",
-        auth: { type: "bearer", token },
-        updatedBy: `${admin.email} (approved by ${secondAdmin.email})`,
-      });
-    });
-
-    it("in the sandbox (off by default) it is saved at once", async () => {
-      actor = admin;
-      const state = await actions.saveBankCredentials(
-        idle,
-        formOf({ environment: "sandbox", baseUrl: "http://127.0.0.1:9", authType: "bearer", token: "t0k3n-sandbox" }),
-      );
-      expect(state).toEqual({ error: null, done: "Saved the sandbox credentials" });
-    });
-  });
-
-  /** `PUT /api/approvals/settings` as `user`, from the console's origin. */
-  function putSetting(user: StaffUser, body: object) {
-    session.user = user;
-    const request = new Request("http://console.test/api/approvals/settings", {
-      method: "PUT",
-      headers: { origin: "http://console.test" },
-      body: JSON.stringify(body),
-    });
-    return route(routes.setting)(request);
-  }
-
-  it("the setting switches per environment (approvals:configure only) and is audited", async () => {
-    expect((await putSetting(approver, { environment: "sandbox", required: true })).status).toBe(403);
-    expect((await putSetting(admin, { environment: "staging", required: true })).status).toBe(400);
-    const on = await putSetting(admin, { environment: "sandbox", required: true });
-    expect(on.status).toBe(200);
-    expect(await service.required("sandbox")).toBe(true);
-    session.environment = "sandbox";
-    session.user = maker;
-    expect((await callProxy("PATCH", `/network_transfer/${transferId()}`, { body: { userdata: { held: true } }, through: through() })).status).toBe(
-      202,
-    );
-    expect((await putSetting(admin, { environment: "sandbox", required: false })).status).toBe(200);
-    expect(await service.required("sandbox")).toBe(false);
-    const [record] = await auditRecordsOf(harness.database, on.headers.get("x-request-id"));
-    expect(record).toMatchObject({
-      action: "approvals.setting",
-      actorId: admin.id,
-      targetId: "sandbox",
-      before: { required: false },
-      after: { required: true },
-    });
-  });
-
-  it("switching four-eyes off in production is held for a second admin: the maker cannot approve it, another admin can", async () => {
-    const put = (user: StaffUser, required: boolean) => putSetting(user, { environment: "production", required });
-    try {
-      const held = await put(admin, false);
-      expect(held.status).toBe(202);
-      const { approval } = (await held.json()) as { approval: { id: number; url: string } };
-      expect(held.headers.get("location")).toBe(approval.url);
-      expect(await service.required("production")).toBe(true);
-      expect(await readChangeRequest(db(), approval.id)).toMatchObject({
-        kind: "setting",
-        action: "approvals.setting",
-        permission: "approvals:configure",
-        targetId: "production",
-        payload: { required: false },
-        before: { required: true },
-        makerId: admin.id,
-      });
-      // Still on: a change made meanwhile is held.
-      await heldUserdataEdit();
-
-      expect((await decide(admin, approval.id, "approve")).status).toBe(403);
-      // An operations user holds change:approve but not approvals:configure.
-      expect((await decide(approver, approval.id, "approve")).status).toBe(403);
-      expect(await service.required("production")).toBe(true);
-
-      const approved = await decide(secondAdmin, approval.id, "approve");
-      expect(approved.status, JSON.stringify(approved.json)).toBe(200);
-      expect(approved.json).toMatchObject({ status: "approved", outcome: "succeeded" });
-      expect(await service.required("production")).toBe(false);
-      const records = await auditRecordsOf(harness.database, approved.requestId);
-      expect(records.map((record) => [record.action, record.actorId, record.outcome]).sort()).toEqual([
-        ["approvals.setting", secondAdmin.id, "succeeded"],
-        ["change.approve", secondAdmin.id, "succeeded"],
-      ]);
-      expect(records.find((record) => record.action === "approvals.setting")).toMatchObject({
-        before: { required: true },
-        after: { required: false },
-      });
-      const [setting] = await db().select().from(schema.changeApprovalSettings).where(eq(schema.changeApprovalSettings.environment, "production"));
-      expect(setting!.updatedBy).toBe(`${admin.email} (approved by ${secondAdmin.email})`);
-
-      // Switching it back on applies at once, by one admin.
-      expect((await put(admin, true)).status).toBe(200);
-      expect(await service.required("production")).toBe(true);
-    } finally {
-      await service.setRequired(admin, "production", true, randomUUID());
-    }
   });
 });
