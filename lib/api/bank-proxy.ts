@@ -12,7 +12,7 @@ import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
 import type { ApprovalAnswer } from "@/lib/approvals/codes";
 import type { HeldBankChange } from "@/lib/approvals/service";
 import type { StaffUser } from "@/lib/auth/staff-user";
-import { secretFields } from "@/lib/approvals/codes";
+import { heldAnswer, secretFields } from "@/lib/approvals/codes";
 import { log } from "@/lib/log";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
@@ -161,7 +161,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
         body: call.body ?? null,
         before: heldBefore(exposed, before, call.body),
       });
-      return Response.json(held, { status: 202, headers: { location: held.approval.url } });
+      return heldAnswer(held);
     }
     let result: unknown;
     if (exposed.audit) {

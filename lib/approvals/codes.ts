@@ -45,6 +45,9 @@ export interface ApprovalAnswer {
   approval: { id: number; status: "pending"; expiresAt: string; url: string };
 }
 
+/** The HTTP answer for a change held for approval: 202, the request, and where it is shown. */
+export const heldAnswer = (answer: ApprovalAnswer) => Response.json(answer, { status: 202, headers: { location: answer.approval.url } });
+
 export function isApprovalAnswer(value: unknown): value is ApprovalAnswer {
   if (!value || typeof value !== "object" || !("approval" in value)) return false;
   const approval = (value as { approval: unknown }).approval;

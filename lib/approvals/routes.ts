@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { RouteDefinition } from "@/lib/api/route";
 import { environments } from "@/lib/credentials/environments";
-import { approvalNoteLimit, isApprovalAnswer } from "./codes";
+import { approvalNoteLimit, heldAnswer, isApprovalAnswer } from "./codes";
 import type { ApprovalService } from "./service";
 
 /**
@@ -49,7 +49,7 @@ export function approvalRoutes(service: () => ApprovalService) {
     body: settingBody,
     handle: async ({ user, body, requestId }) => {
       const answer = await service().setRequired(user, body.environment, body.required, requestId);
-      return isApprovalAnswer(answer) ? Response.json(answer, { status: 202, headers: { location: answer.approval.url } }) : answer;
+      return isApprovalAnswer(answer) ? heldAnswer(answer) : answer;
     },
   };
   return { approve, reject, withdraw, setting } as Record<"approve" | "reject" | "withdraw" | "setting", RouteDefinition>;

@@ -236,7 +236,13 @@ export function approvalService(dependencies: ApprovalDependencies) {
                 requestId,
               )
             : claimed.kind === "setting"
-              ? await applySetting(user, claimed.environment, false, `${claimed.makerEmail} (approved by ${user.email})`, requestId)
+              ? await applySetting(
+                  user,
+                  claimed.environment,
+                  fullPayload(claimed).required === true,
+                  `${claimed.makerEmail} (approved by ${user.email})`,
+                  requestId,
+                )
               : await dependencies.applyCredentials(credentialsChange(claimed), user, claimed.makerEmail, requestId);
         outcome = { outcome: "succeeded", result: result ?? null };
       } catch (error) {
