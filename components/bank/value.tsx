@@ -80,14 +80,19 @@ function Masked({ value, mono }: { value: string; mono?: boolean }) {
   );
 }
 
-/** An id, shortened for the eye, full in the DOM (title, link, copy). */
+/**
+ * An id, shortened for the eye, full in the DOM (title, link, copy). Its link is not prefetched: a list shows up to
+ * 200 of them, and every prefetch of a page without a loading boundary is a request through the session check that
+ * brings back only the route's shape (~250 bytes), never its data; after each list load those requests kept the
+ * server busy for a second or more, and the next page's first byte waited behind them (docs/benchmarks.md, pages).
+ */
 export function IdValue({ id, href, full = false }: { id: string; href?: string; full?: boolean }) {
   const text = full ? id : shortId(id);
   return (
     // Inline, not flex: the id's text then belongs to the table cell, which carries the first-row paint mark.
     <span className="id-value">
       {href ? (
-        <Link href={href} title={id} data-id={id} className="link">
+        <Link href={href} prefetch={false} title={id} data-id={id} className="link">
           {text}
         </Link>
       ) : (
@@ -197,7 +202,7 @@ export function FieldValue({ field, object, compact = false }: { field: Field; o
       const href = linkFor(field.link, text);
       const className = field.format === "mono" ? "font-mono text-xs" : undefined;
       return href ? (
-        <Link href={href} className={`link ${className ?? ""}`}>
+        <Link href={href} prefetch={false} className={`link ${className ?? ""}`}>
           {text}
         </Link>
       ) : (
