@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { ActionError } from "@/components/actions/action-feedback";
 import { useCan } from "@/components/console/providers";
@@ -8,11 +7,14 @@ import { Button } from "@/components/ui/button";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
 import { readUserdata, type CurrentUserdata } from "@/lib/bank/queries";
 
-/** The editor (CodeMirror) loads only when someone edits, so it never counts against the page's first-load JavaScript. */
-const UserdataEditor = dynamic(() => import("./userdata-editor"), {
-  ssr: false,
-  loading: () => <p className="text-sm text-muted">Loading the editor…</p>,
-});
+/**
+ * The editor (CodeMirror) loads only when someone edits, so it never counts against the page's first-load JavaScript.
+ * Its code is fetched while the bank is read (from the pointer reaching the button), and the editor rendered once
+ * both are here: through `next/dynamic` it suspended after the read, and React holds a Suspense boundary's content
+ * back for up to 300 ms after its fallback showed (docs/benchmarks.md, pages).
+ */
+const loadEditor = () => import("./userdata-editor").then((module) => module.default);
+type Editor = Awaited<ReturnType<typeof loadEditor>>;
 
 /**
  * "Edit userdata" on a network transfer, for roles holding `bank:userdata:write`: reads the bank's current value,
@@ -20,7 +22,7 @@ const UserdataEditor = dynamic(() => import("./userdata-editor"), {
  */
 export function UserdataEditorLoader({ id, onWritten }: DetailExtraProps) {
   const canEdit = useCan("bank:userdata:write");
-  const [current, setCurrent] = useState<CurrentUserdata | null>(null);
+  const [opened, setOpened] = useState<{ current: CurrentUserdata; Editor: Editor } | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   if (!canEdit) return null;
@@ -29,11 +31,11 @@ export function UserdataEditorLoader({ id, onWritten }: DetailExtraProps) {
       <h2 id="userdata-title" className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
         Userdata
       </h2>
-      {current ? (
-        <UserdataEditor
+      {opened ? (
+        <opened.Editor
           id={id}
-          initial={current}
-          onClose={() => setCurrent(null)}
+          initial={opened.current}
+          onClose={() => setOpened(null)}
           onSaved={(saved) => onWritten?.({ userdata: saved.userdata }, saved.updated_at)}
         />
       ) : (
@@ -45,11 +47,14 @@ export function UserdataEditorLoader({ id, onWritten }: DetailExtraProps) {
             type="button"
             disabled={pending}
             aria-busy={pending}
+            onPointerEnter={() => void loadEditor()}
+            onFocus={() => void loadEditor()}
             onClick={async () => {
               setPending(true);
               setError(null);
               try {
-                setCurrent(await readUserdata(id));
+                const [current, Editor] = await Promise.all([readUserdata(id), loadEditor()]);
+                setOpened({ current, Editor });
               } catch (failure) {
                 setError(failure);
               } finally {
