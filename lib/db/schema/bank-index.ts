@@ -80,6 +80,8 @@ export const bankObjects = consoleSchema.table(
   (table) => [
     primaryKey({ columns: [table.environment, table.id] }),
     index("bank_objects_resource_idx").on(table.environment, table.resource, table.bankCreatedAt),
+    // The index's newest change ("updated N s ago"), one lookup instead of a scan of every object (migration 0021).
+    index("bank_objects_last_changed_idx").on(table.environment, table.lastChangedAt),
   ],
 );
 
