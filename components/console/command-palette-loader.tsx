@@ -28,9 +28,13 @@ export function CommandPaletteLoader() {
   useEffect(() => {
     let unmounted = false;
     const load = () => {
-      void loadPalette().then((component) => {
-        if (!unmounted) setPalette(() => component);
-      });
+      loadPalette().then(
+        (component) => {
+          if (!unmounted) setPalette(() => component);
+        },
+        // Its code did not arrive (offline, a new deployment): nothing is mounted, so the next Ctrl/Cmd-K tries again.
+        () => {},
+      );
     };
     function onKey(event: KeyboardEvent) {
       if (ready.current || !isPaletteKey(event)) return;

@@ -15,6 +15,8 @@ import { readUserdata, type CurrentUserdata } from "@/lib/bank/queries";
  */
 const loadEditor = () => import("./userdata-editor").then((module) => module.default);
 type Editor = Awaited<ReturnType<typeof loadEditor>>;
+/** Fetched ahead; a failure here is left for the click, which loads it again and shows what went wrong. */
+const preloadEditor = () => void loadEditor().catch(() => {});
 
 /**
  * "Edit userdata" on a network transfer, for roles holding `bank:userdata:write`: reads the bank's current value,
@@ -47,8 +49,8 @@ export function UserdataEditorLoader({ id, onWritten }: DetailExtraProps) {
             type="button"
             disabled={pending}
             aria-busy={pending}
-            onPointerEnter={() => void loadEditor()}
-            onFocus={() => void loadEditor()}
+            onPointerEnter={preloadEditor}
+            onFocus={preloadEditor}
             onClick={async () => {
               setPending(true);
               setError(null);
