@@ -18,13 +18,21 @@ const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ["second", 1],
 ];
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+/** "3 minutes ago" by count and unit: a page shows the same few dozen, and each `format` call costs ~0.2 ms in a browser. */
+const relativeWords = new Map<string, string>();
 
 /** "3 minutes ago", "in 2 days". */
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Number.isNaN(seconds)) return iso;
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size || unit === "second") return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size || unit === "second") {
+      const count = Math.trunc(seconds / size);
+      const key = `${count} ${unit}`;
+      let words = relativeWords.get(key);
+      if (words === undefined) relativeWords.set(key, (words = relative.format(count, unit)));
+      return words;
+    }
   }
   return iso;
 }
@@ -167,33 +175,45 @@ export function isTimeZone(zone: unknown): zone is string {
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string, withYear: boolean, withSeconds: boolean): Intl.DateTimeFormat {
-  const key = `${zone}|${withYear}|${withSeconds}`;
-  let found = formatters.get(key);
+/*
+ * One formatter per zone, made once: building an Intl.DateTimeFormat with a time zone costs far more than formatting
+ * with it (a list's 50 timestamps spent ~40 ms building them in the browser's profile, docs/benchmarks.md, pages).
+ * The parts of every style are read from one `formatToParts` call.
+ */
+type TimeParts = Record<"month" | "monthNumber" | "day" | "year" | "hour" | "minute" | "second" | "zoneName", string>;
+const formatters = new Map<string, { named: Intl.DateTimeFormat; numbered: Intl.DateTimeFormat }>();
+const timeOptions = { year: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" } as const;
+
+function formattersFor(zone: string) {
+  let found = formatters.get(zone);
   if (!found) {
-    found = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      month: "short",
-      day: "numeric",
-      ...(withYear ? { year: "numeric" } : {}),
-      hour: "2-digit",
-      minute: "2-digit",
-      ...(withSeconds ? { second: "2-digit" } : {}),
-      hourCycle: "h23",
-    });
-    formatters.set(key, found);
+    found = {
+      named: new Intl.DateTimeFormat("en-US", { ...timeOptions, timeZone: zone, month: "short", timeZoneName: "short" }),
+      numbered: new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "numeric" }),
+    };
+    formatters.set(zone, found);
   }
   return found;
 }
 
-function partsOf(date: Date, zone: string, withYear: boolean, withSeconds: boolean) {
-  const parts = Object.fromEntries(
-    formatter(zone, withYear, withSeconds)
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return parts as Record<"month" | "day" | "year" | "hour" | "minute" | "second", string>;
+function partsOf(date: Date, zone: string): TimeParts {
+  const parts = {} as TimeParts;
+  for (const part of formattersFor(zone).named.formatToParts(date)) {
+    if (part.type === "timeZoneName") parts.zoneName = part.value;
+    else if (part.type !== "literal") parts[part.type as keyof TimeParts] = part.value;
+  }
+  return parts;
+}
+
+/** The current year in `zone`, read once a minute (every timestamp on a page compares with it). */
+const currentYears = new Map<string, { minute: number; year: string }>();
+function currentYear(zone: string, now: number): string {
+  const minute = Math.floor(now / 60_000);
+  const known = currentYears.get(zone);
+  if (known?.minute === minute) return known.year;
+  const year = partsOf(new Date(now), zone).year;
+  currentYears.set(zone, { minute, year });
+  return year;
 }
 
 /**
@@ -203,10 +223,8 @@ function partsOf(date: Date, zone: string, withYear: boolean, withSeconds: boole
 export function formatDateTime(iso: string, zone: string = defaultTimeZone, now: number = Date.now()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const year = partsOf(date, zone, true, false).year;
-  const currentYear = partsOf(new Date(now), zone, true, false).year;
-  const parts = partsOf(date, zone, year !== currentYear, false);
-  return `${parts.month} ${parts.day}${year !== currentYear ? `, ${parts.year}` : ""}, ${parts.hour}:${parts.minute}`;
+  const parts = partsOf(date, zone);
+  return `${parts.month} ${parts.day}${parts.year !== currentYear(zone, now) ? `, ${parts.year}` : ""}, ${parts.hour}:${parts.minute}`;
 }
 
 /** The zone's short name at that moment: "UTC", "CET", "EST", or "GMT+5:30" where it has no abbreviation in English. */
@@ -214,19 +232,16 @@ export function zoneName(iso: string, zone: string = defaultTimeZone): string {
   if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return zone;
-  return (
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }).formatToParts(date).find((part) => part.type === "timeZoneName")
-      ?.value ?? zone
-  );
+  return partsOf(date, zone).zoneName ?? zone;
 }
 
 /** The exact time for the tooltip: "2026-11-17 14:02:09 CET (Europe/Berlin)", "2026-11-17 14:02:09 UTC". */
 export function exactTime(iso: string, zone: string = defaultTimeZone): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = partsOf(date, zone, true, true);
-  const month = String(new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "numeric" }).format(date)).padStart(2, "0");
-  const name = zoneName(iso, zone);
+  const parts = partsOf(date, zone);
+  const month = formattersFor(zone).numbered.format(date).padStart(2, "0");
+  const name = zone === "UTC" || zone === "Etc/UTC" ? "UTC" : (parts.zoneName ?? zone);
   return `${parts.year}-${month}-${parts.day.padStart(2, "0")} ${parts.hour}:${parts.minute}:${parts.second} ${name}${name === "UTC" || name === zone ? "" : ` (${zone})`}`;
 }
 

@@ -41,15 +41,18 @@ export const KnownNames = createContext<Readonly<Record<string, string>>>({});
 
 /** The name the console's index knows for `id` (a counterparty, a card's holder), beside the id; nothing if none. */
 export function NameBeside({ id }: { id: string }) {
-  const { environment } = useConsoleSession();
   const known = useContext(KnownNames)[id];
-  const { data } = useQuery({
-    queryKey: bankKeys.name(environment, id),
-    queryFn: () => nameFor(id),
-    staleTime: 60_000,
-    enabled: known === undefined,
-  });
-  const name = known ?? data;
+  // A name the server sent with the rows needs no query observer (a list would hydrate 50 of them for nothing).
+  return known === undefined ? <FetchedName id={id} /> : <Name name={known} />;
+}
+
+function FetchedName({ id }: { id: string }) {
+  const { environment } = useConsoleSession();
+  const { data } = useQuery({ queryKey: bankKeys.name(environment, id), queryFn: () => nameFor(id), staleTime: 60_000 });
+  return <Name name={data} />;
+}
+
+function Name({ name }: { name: string | null | undefined }) {
   return name ? (
     <span data-testid="name-beside" className="ml-1.5 text-xs text-muted">
       {name}

@@ -92,21 +92,47 @@ export async function freshList(page: Page, url: string) {
   await hydrated(page);
 }
 
-/** Runs `act` in the page and measures from just before it until the first paint of `identifier` after it. */
+/**
+ * Installed just before an interaction: the page clock's time of the first input event the act dispatches (pointer,
+ * key, change). Interactions are timed from it, as the person's input, not from the script's call: Playwright's own
+ * work before the event (locating the element, checking it is visible, enabled and still, scrolling it into view)
+ * took 20-60 ms of each figure and is not the console's.
+ */
+async function watchForInput(page: Page, fallback: number): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const state = { at: Number.NaN };
+    (window as unknown as { __input: typeof state }).__input = state;
+    for (const type of ["pointerdown", "mousedown", "keydown", "input", "change", "click"])
+      window.addEventListener(type, (event) => (state.at = Number.isNaN(state.at) ? event.timeStamp : Math.min(state.at, event.timeStamp)), {
+        capture: true,
+        once: true,
+      });
+  });
+  return async () => {
+    const at = await page.evaluate(() => (window as unknown as { __input?: { at: number } }).__input?.at ?? Number.NaN);
+    if (Number.isNaN(at)) throw new Error("the interaction dispatched no input event");
+    return Math.max(at, fallback);
+  };
+}
+
+/** Runs `act` in the page and measures from its first input event until the first paint of `identifier` after it. */
 export async function interaction(page: Page, identifier: string, act: () => Promise<void>): Promise<number> {
   const started = await page.evaluate(() => performance.now());
+  const inputAt = await watchForInput(page, started);
   const paint = waitForElementPaint(page, { identifier, after: started });
   await act();
-  return (await paint) - started;
+  const painted = await paint;
+  return painted - (await inputAt());
 }
 
 /**
- * Milliseconds from `act` until `ready()` holds in the page and a frame has been drawn with it (the next animation
+ * Milliseconds from `act`'s first input event until `ready()` holds in the page and a frame has been drawn with it (the next animation
  * frame, then a task: by then the browser has painted). Used where Element Timing cannot tell: rows are keyed by id,
  * so a row already on the page that becomes the first one is moved, not painted anew, and reports no entry.
  */
 export async function until(page: Page, ready: { selector: string; notFirstRow?: string }, act: () => Promise<void>): Promise<number> {
   const started = await page.evaluate(() => performance.now());
+  const inputAt = await watchForInput(page, started);
   const shown = page.evaluate(
     ({ selector, notFirstRow }) =>
       // No named functions in here: tsx would wrap them in a helper the page does not have.
@@ -124,7 +150,8 @@ export async function until(page: Page, ready: { selector: string; notFirstRow?:
     ready,
   );
   await act();
-  return (await shown) - started;
+  const shownAt = await shown;
+  return shownAt - (await inputAt());
 }
 
 /** Milliseconds from `act` until the list's first row is another one than before, painted. */
