@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { startNavigationProgress } from "./route-progress";
 
 /** One column: its header, how a row renders in it, and whether it is right-aligned (money). */
@@ -70,22 +70,28 @@ export function DataTable<Row>({
     if (element.getBoundingClientRect().top < 0) element.scrollIntoView({ block: "start" });
   }, [pageKey]);
 
-  function open(href: string) {
-    startNavigationProgress();
-    router.push(href);
-  }
-  const visible = columns.filter((column) => columnVisibility[column.id] !== false);
+  const open = useCallback(
+    (href: string) => {
+      startNavigationProgress();
+      router.push(href);
+    },
+    [router],
+  );
+  const visible = useMemo(() => columns.filter((column) => columnVisibility[column.id] !== false), [columns, columnVisibility]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, href: string) {
-    const move = event.key === "ArrowDown" || event.key === "j" ? 1 : event.key === "ArrowUp" || event.key === "k" ? -1 : 0;
-    if (move !== 0) {
-      event.preventDefault();
-      const all = [...(body.current?.querySelectorAll<HTMLTableRowElement>("tr[data-row]") ?? [])];
-      all[all.indexOf(event.currentTarget) + move]?.focus();
-    } else if (event.key === "Enter" && event.target === event.currentTarget) {
-      open(href);
-    }
-  }
+  const onRowKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLTableRowElement>, href: string) => {
+      const move = event.key === "ArrowDown" || event.key === "j" ? 1 : event.key === "ArrowUp" || event.key === "k" ? -1 : 0;
+      if (move !== 0) {
+        event.preventDefault();
+        const all = [...(body.current?.querySelectorAll<HTMLTableRowElement>("tr[data-row]") ?? [])];
+        all[all.indexOf(event.currentTarget) + move]?.focus();
+      } else if (event.key === "Enter" && event.target === event.currentTarget) {
+        open(href);
+      }
+    },
+    [open],
+  );
 
   // The table scrolls inside its own box (both ways), so the page never scrolls sideways; the header row and the
   // first column (the id) stay in view while it does.
@@ -114,7 +120,9 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody ref={body} className={`transition-opacity duration-150 ${stale ? "opacity-50" : ""}`} data-stale={stale || undefined}>
+        {/* Dimmed only once a wait is long enough to notice (the fade starts after 150 ms), and clear again at once: a fade
+            back in kept the new rows half painted for 150 ms, and every frame of a fade re-rasters the whole table. */}
+        <tbody ref={body} className={stale ? "opacity-50 transition-opacity delay-150 duration-150" : undefined} data-stale={stale || undefined}>
           {loadingRows > 0
             ? Array.from({ length: loadingRows }, (_, index) => (
                 <tr key={index} data-skeleton>
@@ -125,34 +133,19 @@ export function DataTable<Row>({
                   ))}
                 </tr>
               ))
-            : rows.map((row, index) => {
-                const href = rowHref(row);
-                const id = rowId(row);
-                return (
-                  <tr
-                    key={id}
-                    data-row
-                    data-id={id}
-                    data-testid="bank-row"
-                    tabIndex={0}
-                    aria-rowindex={firstRowNumber + index}
-                    onKeyDown={(event) => onKeyDown(event, href)}
-                    onClick={(event) => {
-                      if (!(event.target as HTMLElement).closest("a,button")) open(href);
-                    }}
-                  >
-                    {visible.map((column, cellIndex) => (
-                      <td
-                        key={column.id}
-                        className={column.align === "right" ? "num" : undefined}
-                        elementtiming={index === 0 && cellIndex === 0 ? "first-row" : undefined}
-                      >
-                        {column.cell(row)}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
+            : rows.map((row, index) => (
+                <DataRow
+                  key={rowId(row)}
+                  row={row}
+                  id={rowId(row)}
+                  href={rowHref(row)}
+                  rowIndex={firstRowNumber + index}
+                  first={index === 0}
+                  columns={visible}
+                  onOpen={open}
+                  onKeyDown={onRowKeyDown}
+                />
+              ))}
           {loadingRows === 0 && rows.length === 0 ? (
             <tr>
               <td colSpan={visible.length} className="py-8 text-center text-sm text-muted">
@@ -165,3 +158,45 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+interface DataRowProps<Row> {
+  row: Row;
+  id: string;
+  href: string;
+  rowIndex: number;
+  first: boolean;
+  columns: DataColumn<Row>[];
+  onOpen(href: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, href: string): void;
+}
+
+/**
+ * One row, rendered again only when its object, place or columns change: a filter or page change re-renders the list
+ * with the previous rows while the new ones load, and re-rendering 50 unchanged rows held the main thread ~60 ms
+ * between the input and the request's answer (docs/benchmarks.md, pages).
+ */
+const DataRow = memo(function DataRow<Row>({ row, id, href, rowIndex, first, columns, onOpen, onKeyDown }: DataRowProps<Row>) {
+  return (
+    <tr
+      data-row
+      data-id={id}
+      data-testid="bank-row"
+      tabIndex={0}
+      aria-rowindex={rowIndex}
+      onKeyDown={(event) => onKeyDown(event, href)}
+      onClick={(event) => {
+        if (!(event.target as HTMLElement).closest("a,button")) onOpen(href);
+      }}
+    >
+      {columns.map((column, cellIndex) => (
+        <td
+          key={column.id}
+          className={column.align === "right" ? "num" : undefined}
+          elementtiming={first && cellIndex === 0 ? "first-row" : undefined}
+        >
+          {column.cell(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <Row>(props: DataRowProps<Row>) => ReactNode;
