@@ -133,24 +133,25 @@ export async function interaction(page: Page, identifier: string, act: () => Pro
 export async function until(page: Page, ready: { selector: string; notFirstRow?: string }, act: () => Promise<void>): Promise<number> {
   const started = await page.evaluate(() => performance.now());
   const inputAt = await watchForInput(page, started);
-  const shown = page.evaluate(
-    ({ selector, notFirstRow }) =>
-      // No named functions in here: tsx would wrap them in a helper the page does not have.
-      new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${selector} never shown`)), 20_000);
-        const observer = new MutationObserver(() => {
-          const element = document.querySelector<HTMLElement>(selector);
-          if (!element || (notFirstRow !== undefined && element.dataset.id === notFirstRow)) return;
-          observer.disconnect();
-          clearTimeout(timer);
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
-        });
-        observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-id"] });
-      }),
-    ready,
-  );
+  // The observer is installed (awaited) before the act: a key press reaches the page on another path than an
+  // evaluation, so an observer sent just before it could start after the palette had opened and wait in vain (the
+  // "[cmdk-input] never shown" failures, about 1 run in 20).
+  await page.evaluate(({ selector, notFirstRow }) => {
+    // No named functions in here: tsx would wrap them in a helper the page does not have.
+    (window as unknown as { __shown: Promise<number> }).__shown = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${selector} never shown`)), 20_000);
+      const observer = new MutationObserver(() => {
+        const element = document.querySelector<HTMLElement>(selector);
+        if (!element || (notFirstRow !== undefined && element.dataset.id === notFirstRow)) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+      });
+      observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-id"] });
+    });
+  }, ready);
   await act();
-  const shownAt = await shown;
+  const shownAt = await page.evaluate(() => (window as unknown as { __shown: Promise<number> }).__shown);
   return shownAt - (await inputAt());
 }
 
