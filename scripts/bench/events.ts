@@ -10,6 +10,11 @@
  * from the moment its PATCH was sent, to: the receiver storing its
  * notification, the index keeping the version that shows it, and the browser receiving that version. Counts what was lost or shown twice. BENCH_STORES=pglite or =postgresql
  * runs one store. Markdown on stdout, progress (and the slow changes second by second) on stderr.
+ *
+ * The bank keeps its data in a PostgreSQL database of its own whenever a server answers, in both runs: in the PGlite
+ * run it used to share the console's embedded database (as `npm start` runs them), so its own 200 writes per second
+ * and their deliveries ran through the same single-threaded store as the receiver and the index, which a real bank
+ * never does. Without a server, the PGlite run shares the embedded database as before (the report says which).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +24,13 @@ import pg from "pg";
 import { demoUsers } from "@/lib/auth/demo-users";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
-import { benchLog, freePort, startChild, stopChild, waitForHealth, withScratchPostgresPair } from "./run";
+import { benchLog, freePort, postgresAdminUrl, scratchPostgres, startChild, stopChild, waitForHealth, withScratchPostgresPair } from "./run";
+
+/** Where the PostgreSQL server was reached: a Unix socket's directory, or host and port. */
+const postgresPlace = (() => {
+  const url = new URL(postgresAdminUrl);
+  return url.searchParams.get("host") ?? `${url.hostname}:${url.port || 5432} over TCP`;
+})();
 
 const rate = Number(process.env.BENCH_RATE ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -69,7 +80,7 @@ interface Change {
   committedAt?: number;
 }
 
-async function benchStore(name: string, databases: { console: string; sandbox: string } | null) {
+async function benchStore(name: string, databases: { console?: string; sandbox: string } | null) {
   const dataRoot = mkdtempSync(path.join(tmpdir(), "bench-events-"));
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const consoleUrl = `http://127.0.0.1:${port}`;
@@ -82,7 +93,8 @@ async function benchStore(name: string, databases: { console: string; sandbox: s
     SANDBOX_LIFECYCLE: "off",
     SANDBOX_WEBHOOK_POLL_MS: String(sandboxPollMs),
     LOG_LEVEL: "warn",
-    ...(databases && { DATABASE_URL: databases.console, SANDBOX_DATABASE_URL: databases.sandbox }),
+    ...(databases?.console && { DATABASE_URL: databases.console }),
+    ...(databases && { SANDBOX_DATABASE_URL: databases.sandbox }),
   });
   stack.stdout?.on("data", () => {});
   // The embedded database `npm start` serves (PGlite) or the console's PostgreSQL database: read after the run.
@@ -286,6 +298,8 @@ async function benchStore(name: string, databases: { console: string; sandbox: s
       "",
       `### ${name}: ${changes.length} changes in ${sendSeconds.toFixed(1)} s (${(changes.length / sendSeconds).toFixed(0)}/s), ${transfers.length} transfers`,
       "",
+      `The bank's data: ${databases ? `a PostgreSQL database of its own (server reached at ${postgresPlace})` : "the console's embedded database (no PostgreSQL server answered)"}.`,
+      "",
     );
     const cells = (values: number[]) => [`${percentile(values, 50).toFixed(0)} ms`, `${percentile(values, 99).toFixed(0)} ms`];
     row(["to", "measured", "from the commit at the bank: p50", "p99", "from the PATCH sent: p50", "p99"]);
@@ -323,7 +337,14 @@ async function benchStore(name: string, databases: { console: string; sandbox: s
 report.push(
   `## Bank change to browser (${new Date().toISOString().slice(0, 10)}, ${rate} changes/s for ${seconds} s after ${warmupSeconds} s of warm-up, sandbox webhook poll ${sandboxPollMs} ms)`,
 );
-if (stores.includes("pglite")) await benchStore("PGlite", null);
+if (stores.includes("pglite")) {
+  const bank = await scratchPostgres("bench_events_bank");
+  try {
+    await benchStore("PGlite", bank ? { sandbox: bank.url } : null);
+  } finally {
+    await bank?.drop();
+  }
+}
 if (stores.includes("postgresql"))
   await withScratchPostgresPair("bench_events", (databases) =>
     benchStore("PostgreSQL", { console: databases.console.url, sandbox: databases.sandbox.url }),
