@@ -227,9 +227,11 @@ export function formatDateTime(iso: string, zone: string = defaultTimeZone, now:
   return `${parts.month} ${parts.day}${parts.year !== currentYear(zone, now) ? `, ${parts.year}` : ""}, ${parts.hour}:${parts.minute}`;
 }
 
+const isUtc = (zone: string) => zone === "UTC" || zone === "Etc/UTC";
+
 /** The zone's short name at that moment: "UTC", "CET", "EST", or "GMT+5:30" where it has no abbreviation in English. */
 export function zoneName(iso: string, zone: string = defaultTimeZone): string {
-  if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
+  if (isUtc(zone)) return "UTC";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return zone;
   return partsOf(date, zone).zoneName ?? zone;
@@ -241,7 +243,7 @@ export function exactTime(iso: string, zone: string = defaultTimeZone): string {
   if (Number.isNaN(date.getTime())) return iso;
   const parts = partsOf(date, zone);
   const month = formattersFor(zone).numbered.format(date).padStart(2, "0");
-  const name = zone === "UTC" || zone === "Etc/UTC" ? "UTC" : (parts.zoneName ?? zone);
+  const name = isUtc(zone) ? "UTC" : (parts.zoneName ?? zone);
   return `${parts.year}-${month}-${parts.day.padStart(2, "0")} ${parts.hour}:${parts.minute}:${parts.second} ${name}${name === "UTC" || name === zone ? "" : ` (${zone})`}`;
 }
 

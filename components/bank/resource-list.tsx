@@ -79,7 +79,7 @@ export function ResourceList({
   const [urlState, pushUrlState] = useListState();
   const prefetch = usePrefetchBankList(environment, resource);
   // The next rows are asked for at the input itself: the list's query would only start once the URL change's
-  // re-render has committed (~60 ms later in a profile of a filter change).
+  // re-render has committed (65-80 ms later in a profile of a filter change).
   const navigate = (next: ListState) => {
     prefetch(withDefaultPageSize(next, defaultPageSize).query);
     pushUrlState(next);

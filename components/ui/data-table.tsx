@@ -133,19 +133,22 @@ export function DataTable<Row>({
                   ))}
                 </tr>
               ))
-            : rows.map((row, index) => (
-                <DataRow
-                  key={rowId(row)}
-                  row={row}
-                  id={rowId(row)}
-                  href={rowHref(row)}
-                  rowIndex={firstRowNumber + index}
-                  first={index === 0}
-                  columns={visible}
-                  onOpen={open}
-                  onKeyDown={onRowKeyDown}
-                />
-              ))}
+            : rows.map((row, index) => {
+                const id = rowId(row);
+                return (
+                  <DataRow
+                    key={id}
+                    row={row}
+                    id={id}
+                    href={rowHref(row)}
+                    rowIndex={firstRowNumber + index}
+                    first={index === 0}
+                    columns={visible}
+                    onOpen={open}
+                    onKeyDown={onRowKeyDown}
+                  />
+                );
+              })}
           {loadingRows === 0 && rows.length === 0 ? (
             <tr>
               <td colSpan={visible.length} className="py-8 text-center text-sm text-muted">
@@ -172,8 +175,8 @@ interface DataRowProps<Row> {
 
 /**
  * One row, rendered again only when its object, place or columns change: a filter or page change re-renders the list
- * with the previous rows while the new ones load, and re-rendering 50 unchanged rows held the main thread ~60 ms
- * between the input and the request's answer (docs/benchmarks.md, pages).
+ * with the previous rows while the new ones load, and re-rendering 50 unchanged rows was most of the ~90 ms React
+ * held the main thread between a filter change and the request's answer (docs/benchmarks.md, pages).
  */
 const DataRow = memo(function DataRow<Row>({ row, id, href, rowIndex, first, columns, onOpen, onKeyDown }: DataRowProps<Row>) {
   return (

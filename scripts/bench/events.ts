@@ -24,6 +24,7 @@ import pg from "pg";
 import { demoUsers } from "@/lib/auth/demo-users";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
+import { runOutcome, percentile, type Change, type KeptVersion } from "./events-outcome";
 import { benchLog, freePort, postgresAdminUrl, scratchPostgres, startChild, stopChild, waitForHealth, withScratchPostgresPair } from "./run";
 
 /** Where the PostgreSQL server was reached: a Unix socket's directory, or host and port. */
@@ -51,12 +52,6 @@ const now = () => performance.timeOrigin + performance.now();
 const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 180_000) {
@@ -65,19 +60,6 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 18
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(250);
   }
-}
-
-interface Change {
-  seq: number;
-  objectId: string;
-  sentAt: number;
-  /**
-   * When the bank made it, as closely as can be known without being later than its commit: the `updated_at` it wrote
-   * with the change (read back from the version the index kept), or the moment the PATCH was sent if that is later —
-   * the bank writes times to the second (`YYYY-MM-DDTHH:MM:SSZ`), so `updated_at` alone is up to a second early and
-   * made every latency look ~500 ms longer. Unknown for a change overtaken before its notification was fetched.
-   */
-  committedAt?: number;
 }
 
 async function benchStore(name: string, databases: { console?: string; sandbox: string } | null) {
@@ -203,7 +185,7 @@ async function benchStore(name: string, databases: { console?: string; sandbox: 
          FROM console.bank_object_versions WHERE environment = 'sandbox' AND state->'userdata'->>'bench' = $1`,
         [run],
       )
-    ).rows as Array<{ id: string; object_id: string; seq: number; seen: number; changed: number }>;
+    ).rows as KeptVersion[];
     const inbox = (
       await consoleDb.query(
         `SELECT object_id, extract(epoch from received_at) * 1000 AS received, deliveries FROM console.bank_event_inbox
@@ -237,62 +219,16 @@ async function benchStore(name: string, databases: { console?: string; sandbox: 
       at: number;
     }>;
 
-    const receivedAtByObject = new Map<string, number[]>();
-    for (const entry of inbox)
-      receivedAtByObject.set(
-        entry.object_id,
-        [...(receivedAtByObject.get(entry.object_id) ?? []), Number(entry.received)].sort((a, b) => a - b),
-      );
-    const versionBySeq = new Map(versions.map((version) => [version.seq, version]));
-    const browserTimes = new Map<string, number[]>();
-    for (const entry of received) browserTimes.set(entry.id, [...(browserTimes.get(entry.id) ?? []), entry.at]);
-
-    for (const change of changes) {
-      const version = versionBySeq.get(change.seq);
-      if (version) change.committedAt = Math.max(Number(version.changed), change.sentAt);
-    }
-
-    const origins = { sent: (change: Change) => change.sentAt, committed: (change: Change) => change.committedAt };
-    type Timings = { receiver: number[]; index: number[]; browser: number[] };
-    const timings: Record<keyof typeof origins, Timings> = {
-      sent: { receiver: [], index: [], browser: [] },
-      committed: { receiver: [], index: [], browser: [] },
-    };
-    let superseded = 0;
-    let lost = 0;
-    for (const change of changes) {
-      const arrival = receivedAtByObject.get(change.objectId)?.find((at) => at >= change.sentAt - 5);
-      const version = versionBySeq.get(change.seq);
-      if (!version) {
-        // Fetched only after a newer change to the same transfer: the index (and browser) show the newer state.
-        if (lastSeqOf.get(change.objectId) === change.seq) lost++;
-        else superseded++;
-      }
-      const shown = version && browserTimes.get(version.id);
-      for (const [origin, startOf] of Object.entries(origins) as Array<[keyof typeof origins, (change: Change) => number | undefined]>) {
-        const start = startOf(change);
-        if (start === undefined) continue;
-        if (arrival !== undefined) timings[origin].receiver.push(arrival - start);
-        if (version) timings[origin].index.push(Number(version.seen) - start);
-        if (shown) timings[origin].browser.push(shown[0]! - start);
-      }
-    }
-    // Where the slow ones are in the run, second by second (stderr): a stall shows as one bad second, a backlog as a ramp.
-    const bySecond = new Map<number, number[]>();
-    for (const change of changes) {
-      const version = versionBySeq.get(change.seq);
-      const shown = version && browserTimes.get(version.id);
-      if (shown && change.committedAt !== undefined) {
-        const second = Math.floor((change.sentAt - startedAt) / 1000);
-        bySecond.set(second, [...(bySecond.get(second) ?? []), shown[0]! - change.committedAt]);
-      }
-    }
+    const { timings, bySecond, lost, superseded, versionsNotShown, shownTwice, keptTwice } = runOutcome({
+      changes,
+      versions,
+      inbox,
+      received,
+      startedAt,
+    });
     log(
       `${name}: commit → browser by second of the run (p50/max ms): ${[...bySecond].map(([second, values]) => `${second}:${percentile(values, 50).toFixed(0)}/${Math.max(...values).toFixed(0)}`).join(" ")}`,
     );
-    const versionsNotShown = versions.filter((version) => !browserTimes.has(version.id)).length;
-    const shownTwice = [...browserTimes.values()].filter((times) => times.length > 1).length;
-    const twiceInIndex = versions.length - versionBySeq.size;
 
     report.push(
       "",
@@ -321,7 +257,7 @@ async function benchStore(name: string, databases: { console?: string; sandbox: 
         `p50 ${percentile(answerTimes, 50)} ms, p99 **${percentile(answerTimes, 99)} ms** (target < 50 ms: **${percentile(answerTimes, 99) < 50 ? "met" : "missed"}**), not 200: ${badAnswers}.`,
       "",
       `Lost (a transfer's last change never in the index): **${lost}**. Versions kept but never shown in the browser: **${versionsNotShown}**. ` +
-        `Shown twice: **${shownTwice}**; kept twice: **${twiceInIndex}**. Superseded (the bank changed the transfer again before its ` +
+        `Shown twice: **${shownTwice}**; kept twice: **${keptTwice}**. Superseded (the bank changed the transfer again before its ` +
         `notification was fetched, so the index went straight to the newer state): ${superseded}. Failed PATCHes: ${failures.length}` +
         `${failures.length ? ` (first: ${failures[0]})` : ""}. Notifications delivered more than once: ${inbox.filter((entry) => entry.deliveries > 1).length}.`,
     );

@@ -126,16 +126,17 @@ export async function interaction(page: Page, identifier: string, act: () => Pro
 }
 
 /**
- * Milliseconds from `act`'s first input event until `ready()` holds in the page and a frame has been drawn with it (the next animation
- * frame, then a task: by then the browser has painted). Used where Element Timing cannot tell: rows are keyed by id,
- * so a row already on the page that becomes the first one is moved, not painted anew, and reports no entry.
+ * Milliseconds from `act`'s first input event until `ready()` holds in the page and a frame has been drawn with it
+ * (the next animation frame, then a task: by then the browser has painted). Used where Element Timing cannot tell:
+ * rows are keyed by id, so a row already on the page that becomes the first one is moved, not painted anew, and
+ * reports no entry.
  */
 export async function until(page: Page, ready: { selector: string; notFirstRow?: string }, act: () => Promise<void>): Promise<number> {
   const started = await page.evaluate(() => performance.now());
   const inputAt = await watchForInput(page, started);
   // The observer is installed (awaited) before the act: a key press reaches the page on another path than an
   // evaluation, so an observer sent just before it could start after the palette had opened and wait in vain (the
-  // "[cmdk-input] never shown" failures, about 1 run in 20).
+  // "[cmdk-input] never shown" failures: 2 runs in 22 in a replay).
   await page.evaluate(({ selector, notFirstRow }) => {
     // No named functions in here: tsx would wrap them in a helper the page does not have.
     (window as unknown as { __shown: Promise<number> }).__shown = new Promise<number>((resolve, reject) => {

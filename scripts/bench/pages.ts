@@ -9,8 +9,8 @@
  *   data table and the detail layout carry), hydration finished (the `console:hydrated` mark ConsoleProviders sets),
  *   total long-task time until then, and the HTML's bytes;
  * - interactions in the same browser, each from a freshly loaded and hydrated list (so nothing is cached yet), timed
- *   from the act's first input event (pointer, key, change: the person's input, not Playwright's checks before it): filter
- *   change → new rows painted, next page → rows painted, a sidebar click to another list → its rows painted,
+ *   from the act's first input event (pointer, key, change: the person's input, not Playwright's checks before it):
+ *   filter change → new rows painted, next page → rows painted, a sidebar click to another list → its rows painted,
  *   Ctrl/Cmd-K → id typed → Enter → the detail's title painted, `/` then a counterparty's name typed in the header
  *   search → its first hit shown, and "Edit userdata" → the editor shown (as the operations role, on a network
  *   transfer);
