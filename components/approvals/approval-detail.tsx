@@ -7,7 +7,7 @@ import { UserdataChanges } from "@/components/userdata/userdata-changes";
 import { actionLabel, approvalStatusLabels, approvalStatusTones, momentText, resourceOfAction } from "@/lib/approvals/codes";
 import type { ChangeRequestView } from "@/lib/approvals/store";
 import { jsonDiff } from "@/lib/json-diff";
-import { resources } from "@/lib/resources";
+import { resourceRoutes } from "@/lib/resources/routes";
 import { ApprovalDecision } from "./approval-decision";
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -88,7 +88,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 /** One change request: what will be sent, who asked, where it stands, and the decision the viewer may take. */
 export function ApprovalDetail({ request, viewer }: { request: ChangeRequestView; viewer: { id: string; mayDecide: boolean; isMaker: boolean } }) {
   const resource = resourceOfAction(request.action);
-  const target = request.targetId && resource ? `${resources[resource].route}/${encodeURIComponent(request.targetId)}` : null;
+  const target = request.targetId && resource ? `${resourceRoutes[resource].route}/${encodeURIComponent(request.targetId)}` : null;
   return (
     <>
       <PageHeader

@@ -7,7 +7,7 @@ import type { AuditFilter, AuditRecord } from "@/lib/audit/trail";
 import { When } from "@/components/format/when";
 import { enumWords, shortId } from "@/lib/format";
 import { recordChanges } from "@/lib/json-diff";
-import { detailHref, resourceOfRecord } from "@/lib/resources";
+import { detailHref, resourceOfRecord } from "@/lib/resources/routes";
 
 const outcomeColour = {
   succeeded: "text-emerald-700 dark:text-emerald-400",

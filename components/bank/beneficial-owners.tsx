@@ -1,6 +1,6 @@
 "use client";
 
-import { detailHref } from "@/lib/resources";
+import { detailHref } from "@/lib/resources/routes";
 import { IdValue } from "./value";
 
 interface Owner {

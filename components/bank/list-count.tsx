@@ -3,7 +3,7 @@
 import { useConsoleSession } from "@/components/console/providers";
 import { useIndexCount } from "@/lib/bank/queries";
 import { exactUtc, inSentence, relativeTime } from "@/lib/format";
-import { resources, type ResourceName } from "@/lib/resources";
+import { resourceRoutes, type ResourceName } from "@/lib/resources/routes";
 
 /**
  * The list header's exact count, from the console's index (the bank's API has no count): "1,204 ACH transfers match",
@@ -15,7 +15,7 @@ export function ListCount({ resource, query, filtered }: { resource: ResourceNam
   const count = useIndexCount(environment, resource, query);
   if (!count.data) return null;
   const { count: n, index } = count.data;
-  const noun = inSentence(n === 1 ? resources[resource].singular : resources[resource].title);
+  const noun = inSentence(n === 1 ? resourceRoutes[resource].singular : resourceRoutes[resource].title);
   return (
     <span data-testid="list-count" className="text-muted" title={`Counted by the console's index at ${exactUtc(index.asOf)}`}>
       <strong className="font-semibold text-fg tabular-nums">

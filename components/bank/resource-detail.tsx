@@ -7,7 +7,8 @@ import { useRefreshOnChange } from "@/components/live/use-refresh-on-change";
 import { ConsoleApiError } from "@/lib/bank/browser";
 import { useBankObject } from "@/lib/bank/queries";
 import { inSentence, valueAt, writeOnlyFields } from "@/lib/format";
-import { listHref, resources, type Field, type ResourceName } from "@/lib/resources";
+import type { DetailSection, Field, ResourceDefinition } from "@/lib/resources";
+import { listHref } from "@/lib/resources/routes";
 import { BeneficialOwners } from "./beneficial-owners";
 import type { DetailContext } from "./detail-extra-props";
 import { detailExtras } from "./detail-extras";
@@ -27,18 +28,19 @@ type Written = { fields: BankObject; updatedAt: string };
  * it asks (audited); a revealed value is marked and lives only as long as this page.
  */
 export function ResourceDetail({
-  resource,
+  definition,
   id,
   serverError,
   context = {},
 }: {
-  resource: ResourceName;
+  /** Its resource's whole definition, from the server: the browser's shared code holds only every resource's routes. */
+  definition: ResourceDefinition;
   id: string;
   serverError?: ServerError;
   /** What the server tells this resource's actions (e.g. the bank's URL for a card token proof); never credentials. */
   context?: DetailContext;
 }) {
-  const definition = resources[resource];
+  const resource = definition.name;
   const { Actions, Panel } = detailExtras[resource] ?? {};
   const { environment } = useConsoleSession();
   const canReveal = useCan("pii:reveal");
@@ -145,7 +147,7 @@ export function ResourceDetail({
               .filter((panel) => panel.after === section.title)
               .map((panel) => <BeneficialOwners key={panel.kind} owners={valueAt(object, "person_applications")} />),
           ])}
-          <UnlistedFields resource={resource} object={object} />
+          <UnlistedFields sections={definition.sections} object={object} />
           {definition.relatedLists?.length ? (
             <section aria-labelledby="section-related" className="rounded-md border border-line bg-surface p-3">
               <h2 id="section-related" className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
@@ -190,9 +192,9 @@ function FieldRow({ field, object, revealed, own = false }: { field: Field; obje
 }
 
 /** Fields the bank sent that the definition does not place (a newer API): still shown, so nothing is hidden by omission. */
-function UnlistedFields({ resource, object }: { resource: ResourceName; object: BankObject }) {
+function UnlistedFields({ sections, object }: { sections: DetailSection[]; object: BankObject }) {
   const placed = new Set(
-    resources[resource].sections.flatMap((section) =>
+    sections.flatMap((section) =>
       section.fields.flatMap((field) => {
         const top = field.key.split(".")[0]!;
         // An expiry row shows its `_year` sibling too.

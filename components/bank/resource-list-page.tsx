@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { cookies } from "next/headers";
 import { PageHeader } from "@/components/ui/page-header";
 import { readThroughProxy } from "@/lib/api/server-read";
@@ -39,10 +40,13 @@ export async function ResourceListPage({
   resource,
   searchParams,
   description,
+  actions,
 }: {
   resource: ResourceName;
   searchParams: SearchParams;
   description?: string;
+  /** What this list offers above its filters (a create form): its page's own client component, in that route's JavaScript only. */
+  actions?: ReactNode;
 }) {
   const user = await requireUser("bank:read");
   const environment = await getActiveEnvironment();
@@ -85,11 +89,13 @@ export async function ResourceListPage({
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ResourceList
           resource={resource}
+          columns={definition.columns}
           filters={filterControls(resource)}
           defaultPageSize={pageSize}
           serverError={!read || read.ok ? undefined : { status: read.status, ...read.error }}
           openedView={openedView}
           names={names}
+          actions={actions}
         />
       </HydrationBoundary>
     </>

@@ -1,13 +1,14 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 import { LiveChangesBar } from "@/components/live/live-changes-bar";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { ConsoleApiError } from "@/lib/bank/browser";
 import { nextPageCursor, useBankList, usePrefetchBankList } from "@/lib/bank/queries";
 import { inSentence } from "@/lib/format";
-import { detailHref, resources, type ResourceName } from "@/lib/resources";
+import type { Field } from "@/lib/resources";
+import { detailHref, resourceRoutes, type ResourceName } from "@/lib/resources/routes";
 import { indexFilterNames, kindsWithAmount, kindsWithError, usesIndexFilters } from "@/lib/search/index-filters";
 import type { FilterControl } from "@/lib/resources/filters";
 import {
@@ -27,7 +28,6 @@ import {
 import { MissingViewNotice, OpenedViewChip, SaveViewButton, type OpenedView } from "@/components/views/saved-view-controls";
 import { ErrorState } from "./error-state";
 import { ExportCsvButton } from "./export-csv-button";
-import { listExtras } from "./list-extras";
 import { ListCount } from "./list-count";
 import { KnownNames } from "./name-beside";
 import { describeFilters, FilterBar, isPrimaryFilter } from "./filter-bar";
@@ -56,13 +56,17 @@ const button =
  */
 export function ResourceList({
   resource,
+  columns: fields,
   filters,
   serverError,
   openedView,
   defaultPageSize,
   names = noNames,
+  actions,
 }: {
   resource: ResourceName;
+  /** Its definition's columns, from the server: the browser's shared code holds only every resource's routes. */
+  columns: Field[];
   filters: FilterControl[];
   serverError?: ServerError;
   /** The saved view named by the URL's `view=` as the server found it; null when it is gone or not shared with the user. */
@@ -71,9 +75,10 @@ export function ResourceList({
   defaultPageSize: number;
   /** Names beside the first page's ids, looked up by the server with its rows (components/bank/name-beside.tsx). */
   names?: Readonly<Record<string, string>>;
+  /** Above the filters: the list page's own offer (a create form), rendered by its server page. */
+  actions?: ReactNode;
 }) {
-  const definition = resources[resource];
-  const ListActions = listExtras[resource];
+  const { title } = resourceRoutes[resource];
   const { environment, userId } = useConsoleSession();
   const canReveal = useCan("pii:reveal");
   const [urlState, pushUrlState] = useListState();
@@ -94,7 +99,7 @@ export function ResourceList({
   // A filter the bank cannot express makes the list the index's answer; with the bank's filters only, it stays the bank's.
   const fromIndex = usesIndexFilters(state.query);
   const query = useBankList<Row>(environment, resource, state.query, { enabled: !showServerError });
-  const [ownVisibility, setOwnColumn] = useColumnVisibility(userId, resource, definition.columns);
+  const [ownVisibility, setOwnColumn] = useColumnVisibility(userId, resource, fields);
   // In a saved view its columns apply; a change there stays on this page until saved as a view.
   const inView = state.view && openedView?.id === state.view ? openedView : undefined;
   const [viewColumns, setViewColumns] = useState<Record<string, boolean>>({});
@@ -108,7 +113,7 @@ export function ResourceList({
 
   const columns = useMemo<DataColumn<Row>[]>(
     () =>
-      definition.columns.map((field) => ({
+      fields.map((field) => ({
         id: field.key,
         header: field.label,
         align: field.format === "money" ? "right" : "left",
@@ -119,7 +124,7 @@ export function ResourceList({
             <FieldValue field={field} object={row} compact />
           ),
       })),
-    [definition, resource],
+    [fields, resource],
   );
 
   const error = showServerError ? new ConsoleApiError(serverError!.status, serverError!.code, serverError!.message, null) : query.error;
@@ -136,8 +141,8 @@ export function ResourceList({
   const clearAll = Object.fromEntries([...filters.map((filter) => filter.name), ...indexFilterNames].map((name) => [name, undefined]));
 
   return (
-    <section aria-label={definition.title}>
-      {ListActions ? <ListActions /> : null}
+    <section aria-label={title}>
+      {actions}
       <FilterBar
         filters={filters}
         query={state.query}
@@ -182,7 +187,7 @@ export function ResourceList({
         </div>
         <div className="flex items-center gap-2">
           <ExportCsvButton resource={resource} query={urlState.query} canReveal={canReveal} />
-          <ColumnMenu columns={definition.columns} visibility={visibility} onChange={setColumn} />
+          <ColumnMenu columns={fields} visibility={visibility} onChange={setColumn} />
           <SaveViewButton resource={resource} query={urlState.query} columns={visibility} />
         </div>
       </div>
@@ -193,7 +198,7 @@ export function ResourceList({
       {error ? (
         <ErrorState
           error={error}
-          subject={inSentence(definition.title)}
+          subject={inSentence(title)}
           onRetry={() => {
             setRetried(true);
             void query.refetch();
@@ -202,7 +207,7 @@ export function ResourceList({
       ) : (
         <KnownNames.Provider value={names}>
           <DataTable
-            caption={`${definition.title}${active ? ` where ${active}` : ""}`}
+            caption={`${title}${active ? ` where ${active}` : ""}`}
             columns={columns}
             rows={rows}
             rowId={(row) => String(row.id)}
@@ -215,10 +220,10 @@ export function ResourceList({
             empty={
               <span data-testid="empty-state">
                 {hasFilters || state.query.from_date || state.query.to_date
-                  ? `No ${inSentence(definition.title)} match ${[active, ...chips.map((chip) => chip.label)].filter(Boolean).join(", ") || "these filters"}.`
+                  ? `No ${inSentence(title)} match ${[active, ...chips.map((chip) => chip.label)].filter(Boolean).join(", ") || "these filters"}.`
                   : state.query.page_cursor
                     ? "No more rows after this page."
-                    : `No ${inSentence(definition.title)} yet.`}
+                    : `No ${inSentence(title)} yet.`}
               </span>
             }
           />

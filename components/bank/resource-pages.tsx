@@ -59,7 +59,12 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
   return (
     <>
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <ResourceDetail resource={resource} id={id} context={context} serverError={read.ok ? undefined : { status: read.status, ...read.error }} />
+        <ResourceDetail
+          definition={definition}
+          id={id}
+          context={context}
+          serverError={read.ok ? undefined : { status: read.status, ...read.error }}
+        />
       </HydrationBoundary>
       {resource === "person_application" || resource === "business_application" ? <CasePanel user={user} environment={environment} id={id} /> : null}
       <Timeline user={user} environment={environment} resource={resource} id={id} />

@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from "react";
 import { useConsoleSession } from "@/components/console/providers";
 import { bankApiPath, describeFailure, fetchConsole } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
-import { resources, type ResourceName } from "@/lib/resources";
+import { resourceRoutes, type ResourceName } from "@/lib/resources/routes";
 
 export interface Revealed {
   object: Record<string, unknown>;
@@ -97,7 +97,7 @@ export function RevealControl({
     setPending(true);
     setFailure(null);
     try {
-      const path = bankApiPath(`${resources[resource].apiPath}/${encodeURIComponent(id)}/reveal`);
+      const path = bankApiPath(`${resourceRoutes[resource].apiPath}/${encodeURIComponent(id)}/reveal`);
       const object = await fetchConsole<Record<string, unknown>>(path, { method: "POST", body: JSON.stringify({ reason: reason.trim() }) });
       const at = Date.now();
       onChange({ object, at: new Date(at).toISOString(), until: at + revealMinutes * 60_000 });

@@ -15,7 +15,8 @@ import {
   shortId,
   valueAt,
 } from "@/lib/format";
-import { detailHref, listHref, type Field, type ValueLink } from "@/lib/resources";
+import type { Field, ValueLink } from "@/lib/resources";
+import { detailHref, listHref } from "@/lib/resources/routes";
 import { CopyButton } from "./copy-button";
 import { showsNameBeside } from "@/lib/resources/names-beside";
 import { NameBeside } from "./name-beside";

@@ -1,6 +1,6 @@
 import type { Environment } from "@/lib/credentials/environments";
 import type { Permission } from "@/lib/permissions";
-import { resources } from "@/lib/resources";
+import { resourceRoutes } from "@/lib/resources/routes";
 
 export interface NavigationItem {
   href: string;
@@ -17,9 +17,9 @@ export interface NavigationGroup {
   items: NavigationItem[];
 }
 
-const bankSection = (name: keyof typeof resources, description: string): NavigationItem => ({
-  href: resources[name].route,
-  label: resources[name].title,
+const bankSection = (name: keyof typeof resourceRoutes, description: string): NavigationItem => ({
+  href: resourceRoutes[name].route,
+  label: resourceRoutes[name].title,
   permission: "bank:read",
   description,
 });

@@ -7,7 +7,7 @@ import { ConsoleApiError } from "@/lib/bank/browser";
 import { readBankObject } from "@/lib/bank/queries";
 import { bankKeys } from "@/lib/bank/query-keys";
 import { inSentence } from "@/lib/format";
-import { detailHref, resourceForId, resourceList } from "@/lib/resources";
+import { detailHref, resourceForId, resourceRouteList } from "@/lib/resources/routes";
 import { useConsoleSession } from "./providers";
 
 export type OpenByIdStatus = { state: "idle" } | { state: "checking"; id: string } | { state: "failed"; message: string };
@@ -28,7 +28,7 @@ export function useOpenById(onOpened?: () => void) {
     if (!id) return;
     const definition = resourceForId(id);
     if (!definition) {
-      const known = resourceList.map((candidate) => candidate.idPrefix).join(", ");
+      const known = resourceRouteList.map((candidate) => candidate.idPrefix).join(", ");
       setStatus({ state: "failed", message: `"${id}" does not start with a known id prefix (${known}).` });
       return;
     }

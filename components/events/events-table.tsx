@@ -6,7 +6,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import type { Tone } from "@/lib/format";
 import type { EventRow } from "@/lib/index/events-list";
 import type { EventOutcome } from "@/lib/index/events-list-input";
-import { detailHref } from "@/lib/resources";
+import { detailHref } from "@/lib/resources/routes";
 
 const outcomeTones: Record<EventOutcome, Tone> = {
   pending: "info",

@@ -2,7 +2,7 @@ import { StatusBadge } from "@/components/bank/status-badge";
 import { Timestamp } from "@/components/bank/value";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { IndexOverview } from "@/lib/index/actions-overview";
-import { resources } from "@/lib/resources";
+import { resourceRoutes } from "@/lib/resources/routes";
 import { IndexActionButton } from "./index-action-button";
 import { Panel, type IndexSettingsActions } from "./panel";
 
@@ -88,7 +88,7 @@ export function BackfillPanel({ overview, actions, configured }: { overview: Ind
         <tbody className="divide-y divide-line">
           {backfill.map((list) => (
             <tr key={list.resource} data-testid={`index-backfill-${environment}-${list.resource}`}>
-              <Td className="py-1.5 whitespace-nowrap">{resources[list.resource].title}</Td>
+              <Td className="py-1.5 whitespace-nowrap">{resourceRoutes[list.resource].title}</Td>
               <Td className="py-1.5">
                 <StatusBadge status={list.walk} />
                 {list.error ? <p className="mt-0.5 max-w-xs text-xs text-red-700 dark:text-red-400">{list.error}</p> : null}

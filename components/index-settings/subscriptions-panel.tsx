@@ -4,7 +4,7 @@ import { Notice } from "@/components/ui/notice";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { IndexOverview } from "@/lib/index/actions-overview";
 import type { SubscriptionState } from "@/lib/index/subscriptions";
-import { detailHref } from "@/lib/resources";
+import { detailHref } from "@/lib/resources/routes";
 import { IndexActionButton } from "./index-action-button";
 import { Panel, type IndexSettingsActions } from "./panel";
 

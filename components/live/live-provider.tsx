@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { bankKeys } from "@/lib/bank/query-keys";
 import type { Environment } from "@/lib/credentials/environments";
-import { resources, type ResourceName } from "@/lib/resources";
+import { resourceRoutes, type ResourceName } from "@/lib/resources/routes";
 
 /** One change of the index in the active environment, as /api/live tells it: which object, never its data. */
 export interface LiveChange {
@@ -29,7 +29,7 @@ const backoffMs = (failures: number) => Math.min(30_000, 1000 * 2 ** failures);
 /** Failed attempts in a row after which the indicator says offline rather than reconnecting (it keeps trying). */
 const offlineAfter = 3;
 
-const isResource = (value: unknown): value is ResourceName => typeof value === "string" && Object.hasOwn(resources, value);
+const isResource = (value: unknown): value is ResourceName => typeof value === "string" && Object.hasOwn(resourceRoutes, value);
 
 /**
  * The tab's ONE connection to /api/live. Every change of the active environment makes that object's cached detail

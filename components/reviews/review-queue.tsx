@@ -6,7 +6,7 @@ import { can } from "@/lib/permissions";
 import { caseStateLabels, caseStates, kindLabels, reviewKinds, slaTone } from "@/lib/reviews/codes";
 import { ageOptions } from "@/lib/reviews/filter";
 import type { QueueFilter, QueueRow } from "@/lib/reviews/queue";
-import { resources } from "@/lib/resources";
+import { resourceRoutes } from "@/lib/resources/routes";
 import { AssignControls } from "./assign-controls";
 
 const toneStyle = {
@@ -120,7 +120,7 @@ export function ReviewQueue({
                   </Td>
                   <Td>{kindLabels[row.kind]}</Td>
                   <Td>
-                    <Link href={`${resources[row.kind].route}/${encodeURIComponent(row.id)}`} className="link">
+                    <Link href={`${resourceRoutes[row.kind].route}/${encodeURIComponent(row.id)}`} className="link">
                       {row.name}
                     </Link>
                     <span className="block font-mono text-xs text-muted">{row.id}</span>

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/bank/status-badge";
 import { formatAmount, humanizeKey } from "@/lib/format";
-import { resources } from "@/lib/resources";
+import { resourceRoutes } from "@/lib/resources/routes";
 import type { SearchHit, SearchResults } from "@/lib/search/search";
 import { hitHref, shownOf } from "./use-search";
 
@@ -48,7 +48,7 @@ export function SearchResultList({
   return (
     <div id={`${idPrefix}-list`} className="flex flex-col gap-3">
       {results.groups.map((group, groupIndex) => {
-        const definition = resources[group.resource];
+        const definition = resourceRoutes[group.resource];
         const shown = shownOf(group.hits, limitPerGroup);
         return (
           <section key={group.resource} aria-label={definition.title}>

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useConsoleSession } from "@/components/console/providers";
 import { fetchConsole } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
-import { detailHref } from "@/lib/resources";
+import { detailHref } from "@/lib/resources/routes";
 import type { SearchHit, SearchResults } from "@/lib/search/search";
 
 /** The value after it stopped changing for `ms`. */

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { AuditLink } from "@/components/actions/action-feedback";
-import { detailHref } from "@/lib/resources";
+import { detailHref } from "@/lib/resources/routes";
 import { walletProviderName } from "@/lib/simulations/wallet-providers";
 import type { ProvisioningRun } from "./use-provisioning-run";
 

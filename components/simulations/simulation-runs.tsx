@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import type { Environment } from "@/lib/credentials/environments";
 import { consoleDb } from "@/lib/db/console";
-import { detailHref } from "@/lib/resources";
+import { detailHref } from "@/lib/resources/routes";
 import { readSimulationRuns, type SimulationRuns as Runs } from "@/lib/simulations/read-runs";
 import { walletProviderName } from "@/lib/simulations/wallet-providers";
 import { Table, Td, Th } from "@/components/ui/table";

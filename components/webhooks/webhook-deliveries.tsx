@@ -8,7 +8,7 @@ import { useCan, useConsoleSession } from "@/components/console/providers";
 import { Table, Td, Th } from "@/components/ui/table";
 import { nextPageCursor, useBankObject, useWebhookDeliveries } from "@/lib/bank/queries";
 import type { WebhookDelivery } from "@/lib/contract";
-import { detailHref, resourceForId } from "@/lib/resources";
+import { detailHref, resourceForId } from "@/lib/resources/routes";
 import { deliveryBuckets, describeSpan } from "@/lib/webhooks/delivery-buckets";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
 

@@ -7,14 +7,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WebhookDelivery } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
-import { resources, type ResourceName } from "@/lib/resources";
+import { resourceRoutes, type ResourceName } from "@/lib/resources/routes";
 import { indexCountPath, indexListPath, usesIndexFilters } from "@/lib/search/index-filters";
 import { bankApiPath, fetchConsole, type BankPage } from "./browser";
 import { bankKeys } from "./query-keys";
 
 export type BankObject = Record<string, unknown>;
 
-const objectPath = (resource: ResourceName, id: string) => `${resources[resource].apiPath}/${encodeURIComponent(id)}`;
+const objectPath = (resource: ResourceName, id: string) => `${resourceRoutes[resource].apiPath}/${encodeURIComponent(id)}`;
 
 /** The cursor of the page after this one (the console's `page_next` carries it), or undefined on the last page. */
 export function nextPageCursor(page: BankPage<unknown> | undefined): string | undefined {
@@ -32,7 +32,7 @@ export interface ListPage<Row = BankObject> extends BankPage<Row> {
  * when a filter the bank cannot express is used (docs/search.md).
  */
 export const readBankList = <Row = BankObject>(resource: ResourceName, query: Record<string, string>) =>
-  fetchConsole<ListPage<Row>>(usesIndexFilters(query) ? indexListPath(resource, query) : bankApiPath(resources[resource].apiPath, query));
+  fetchConsole<ListPage<Row>>(usesIndexFilters(query) ? indexListPath(resource, query) : bankApiPath(resourceRoutes[resource].apiPath, query));
 
 export const readBankObject = <Shape = BankObject>(resource: ResourceName, id: string) => fetchConsole<Shape>(bankApiPath(objectPath(resource, id)));
 

@@ -1,14 +1,15 @@
 /**
- * What the console shows of each bank resource: its list columns, detail sections, id prefix and routes. One generic
+ * What the console shows of each bank resource: its list columns and detail sections (its names and routes are in
+ * routes.ts). One generic
  * list (components/bank/resource-list.tsx) and one detail layout (components/bank/resource-detail.tsx) render every
  * resource from these definitions. Client-safe on purpose: no zod and no server code, so the browser bundle stays small
  * (the server derives the filter controls from the contract's list queries, lib/resources/filters.ts).
  */
 import type { ResourceName } from "@/lib/contract/names";
+import type { ResourceRoute } from "./routes";
 
 export type { ResourceName };
 
-/** How one value is shown; each format has one renderer (components/bank/value.tsx). */
 /**
  * How one value is shown; each format has one renderer (components/bank/value.tsx) over the rule set in lib/format.ts.
  * `enum`: the bank's code in words ("soleprop" → "Sole proprietorship"), the code in the tooltip. `expiry`: a card's
@@ -38,18 +39,8 @@ export interface DetailSection {
   fields: Field[];
 }
 
-export interface ResourceDefinition {
-  name: ResourceName;
-  /** Plural title of the list page and the navigation entry. */
-  title: string;
-  /** "ACH transfer": used in headings and messages ("No ACH transfer with id ..."). */
-  singular: string;
-  /** The console page: `/ach`; detail pages are `${route}/{id}`. */
-  route: string;
-  /** The bank's list path (`/ach`, from the contract's names); the console proxies it at `/api/bank${apiPath}`. */
-  apiPath: string;
-  /** The prefix of its ids (`ach_`, from the contract's names). */
-  idPrefix: string;
+/** A resource's names and addresses (routes.ts), with what its own list and detail pages show. */
+export interface ResourceDefinition extends ResourceRoute {
   /** The list's columns, left to right; the first is the id. */
   columns: Field[];
   /** Labels and id prefixes of the list's filters; the filters themselves come from the contract's list query. */
@@ -65,8 +56,8 @@ export interface ResourceDefinition {
   personalData?: boolean;
 }
 
-/** A resource's page as written in definitions/: its path and id prefix come from the contract (index.ts adds them). */
-export type ResourcePage = Omit<ResourceDefinition, "apiPath" | "idPrefix">;
+/** A resource's page as written in definitions/: its names and addresses are in routes.ts (index.ts adds them). */
+export type ResourcePage = Omit<ResourceDefinition, Exclude<keyof ResourceRoute, "name">>;
 
 export const id = (label = "Id"): Field => ({ key: "id", label, format: "id" });
 export const createdAt: Field = { key: "created_at", label: "Created", format: "timestamp" };

@@ -1,6 +1,6 @@
 import "server-only";
 import { consoleDb } from "@/lib/db/console";
-import { resources } from "@/lib/resources";
+import { resourceRoutes } from "@/lib/resources/routes";
 import { viewHref } from "./actions";
 import { listViews } from "./store";
 
@@ -9,6 +9,6 @@ export async function sidebarViews(userId: string): Promise<Record<string, Array
   const views = await listViews((await consoleDb()).db, userId);
   const byRoute: Record<string, Array<{ id: string; name: string; shared: boolean; href: string }>> = {};
   for (const view of views)
-    (byRoute[resources[view.resource].route] ??= []).push({ id: view.id, name: view.name, shared: view.shared, href: viewHref(view) });
+    (byRoute[resourceRoutes[view.resource].route] ??= []).push({ id: view.id, name: view.name, shared: view.shared, href: viewHref(view) });
   return byRoute;
 }

@@ -5,9 +5,6 @@ const directedAmount: Field = { ...amount, direction: "direction" };
 
 export const achTransfers: ResourcePage = {
   name: "ach",
-  title: "ACH transfers",
-  singular: "ACH transfer",
-  route: "/ach",
   columns: [
     id(),
     status,

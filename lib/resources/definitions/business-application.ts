@@ -2,9 +2,6 @@ import { createdAt, dataSection, id, timestamps, type ResourcePage } from "../ty
 
 export const businessApplications: ResourcePage = {
   name: "business_application",
-  title: "Business applications",
-  singular: "Business application",
-  route: "/applications/business",
   personalData: true,
   columns: [
     id(),

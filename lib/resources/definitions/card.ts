@@ -2,9 +2,6 @@ import { createdAt, dataSection, id, status, timestamps, type ResourcePage } fro
 
 export const cards: ResourcePage = {
   name: "card",
-  title: "Cards",
-  singular: "Card",
-  route: "/cards",
   columns: [
     id(),
     status,

@@ -2,9 +2,6 @@ import { createdAt, dataSection, id, timestamps, type ResourcePage } from "../ty
 
 export const counterparties: ResourcePage = {
   name: "counterparty",
-  title: "Counterparties",
-  singular: "Counterparty",
-  route: "/counterparties",
   columns: [
     id(),
     { key: "name", label: "Name" },

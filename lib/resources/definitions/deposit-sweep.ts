@@ -2,9 +2,6 @@ import { createdAt, id, timestamps, type ResourcePage } from "../types";
 
 export const depositSweeps: ResourcePage = {
   name: "deposit_sweep",
-  title: "Deposit sweeps",
-  singular: "Deposit sweep",
-  route: "/deposit-sweeps",
   columns: [
     id(),
     { key: "customer_email", label: "Customer" },

@@ -2,9 +2,6 @@ import { createdAt, id, status, timestamps, type ResourcePage } from "../types";
 
 export const walletTokens: ResourcePage = {
   name: "digital_wallet_token",
-  title: "Wallet tokens",
-  singular: "Wallet token",
-  route: "/wallet-tokens",
   columns: [
     id(),
     status,

@@ -5,9 +5,6 @@ const paymentAmount: Field = { ...amount, direction: "payment_type", currency: "
 
 export const instantPayments: ResourcePage = {
   name: "fednow",
-  title: "Instant payments",
-  singular: "Instant payment",
-  route: "/instant-payments",
   columns: [
     id(),
     status,

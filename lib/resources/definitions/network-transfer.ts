@@ -2,9 +2,6 @@ import { amount, createdAt, dataSection, id, orgFilter, status, timestamps, type
 
 export const networkTransfers: ResourcePage = {
   name: "network_transfer",
-  title: "Network transfers",
-  singular: "Network transfer",
-  route: "/network-transfers",
   columns: [
     id(),
     status,

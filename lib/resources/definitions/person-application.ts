@@ -2,9 +2,6 @@ import { createdAt, dataSection, id, timestamps, type ResourcePage } from "../ty
 
 export const personApplications: ResourcePage = {
   name: "person_application",
-  title: "Person applications",
-  singular: "Person application",
-  route: "/applications/person",
   personalData: true,
   columns: [
     id(),

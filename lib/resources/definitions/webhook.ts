@@ -2,9 +2,6 @@ import { createdAt, dataSection, id, status, timestamps, type ResourcePage } fro
 
 export const webhooks: ResourcePage = {
   name: "webhook",
-  title: "Webhooks",
-  singular: "Webhook",
-  route: "/webhooks",
   columns: [
     id(),
     status,
