@@ -1,16 +1,20 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
-import type { ResourceName } from "@/lib/resources";
+import { lazyComponent } from "@/components/ui/lazy-component";
+import type { ResourceName } from "@/lib/resources/routes";
 import type { DetailExtraProps } from "./detail-extra-props";
 
 // Each extra is its own chunk, loaded (and server-rendered) only on the detail page of its resource: the one detail
 // component serves every resource, so static imports here would ship every resource's panels to every detail page.
-const CardPanels = dynamic(() => import("@/components/cards/card-panels").then((module) => module.CardPanels));
-const UserdataEditorLoader = dynamic(() => import("@/components/userdata/userdata-editor-loader").then((module) => module.UserdataEditorLoader));
-const WebhookDeliveries = dynamic(() => import("@/components/webhooks/webhook-deliveries").then((module) => module.WebhookDeliveries));
-const WebhookStatusActions = dynamic(() => import("@/components/webhooks/webhook-status-actions").then((module) => module.WebhookStatusActions));
+const CardPanels = lazyComponent(() => import("@/components/cards/card-panels").then((module) => module.CardPanels));
+const UserdataEditorLoader = lazyComponent(() =>
+  import("@/components/userdata/userdata-editor-loader").then((module) => module.UserdataEditorLoader),
+);
+const WebhookDeliveries = lazyComponent(() => import("@/components/webhooks/webhook-deliveries").then((module) => module.WebhookDeliveries));
+const WebhookStatusActions = lazyComponent(() =>
+  import("@/components/webhooks/webhook-status-actions").then((module) => module.WebhookStatusActions),
+);
 
 /**
  * Per resource, what its detail page adds to the one layout: `Actions` in the header, a `Panel` below the fields.

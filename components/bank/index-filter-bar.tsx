@@ -1,40 +1,10 @@
 "use client";
 
 import { useState, type FormEvent, type InputHTMLAttributes } from "react";
-import { relativeTime } from "@/lib/format";
-import { datePresets, indexFilterNames, type DatePreset } from "@/lib/search/index-filters";
+import { datePresets, indexFilterNames } from "@/lib/search/index-filters";
+import { presetLabels } from "./index-filter-summary";
 
 const control = "block w-full rounded border border-line bg-surface px-2 py-1 text-xs text-fg";
-const presetLabels: Record<DatePreset, string> = {
-  today: "today",
-  yesterday: "yesterday",
-  last_7_days: "last 7 days",
-  this_month: "this month",
-  custom: "custom range",
-};
-
-/** The index filters set in the URL, as removable chips' words. */
-export function indexFilterChips(query: Record<string, string>): Array<{ names: string[]; label: string }> {
-  const chips: Array<{ names: string[]; label: string }> = [];
-  if (query.amount_min || query.amount_max) {
-    const label =
-      query.amount_min && query.amount_max
-        ? `amount ${query.amount_min} – ${query.amount_max}`
-        : query.amount_min
-          ? `amount ≥ ${query.amount_min}`
-          : `amount ≤ ${query.amount_max}`;
-    chips.push({ names: ["amount_min", "amount_max"], label });
-  }
-  if (query.statuses) chips.push({ names: ["statuses"], label: `status ${query.statuses.split(",").join(" or ")}` });
-  if (query.created) {
-    const preset = query.created as DatePreset;
-    const label =
-      preset === "custom" ? `created ${query.created_from ?? "…"} to ${query.created_to ?? "…"}` : `created ${presetLabels[preset] ?? query.created}`;
-    chips.push({ names: ["created", "created_from", "created_to"], label });
-  }
-  if (query.has_error) chips.push({ names: ["has_error"], label: query.has_error === "true" ? "has an error" : "has no error" });
-  return chips;
-}
 
 /**
  * Filters the bank's list API cannot express, served from the console's index (docs/search.md): an amount range,
@@ -164,17 +134,6 @@ export function IndexFilterBar({
         Apply
       </button>
     </form>
-  );
-}
-
-/** What an index-served list says about itself: plainly where its rows come from and how fresh they are. */
-export function IndexSourceNotice({ lastChange, complete, now }: { lastChange: string | null; complete: boolean; now: number }) {
-  return (
-    <p data-testid="index-source" className="mb-2 rounded border border-line bg-surface-2 px-2 py-1 text-xs text-muted">
-      From the console&apos;s index, updated {lastChange ? relativeTime(lastChange, now) : "never"}
-      {complete ? "" : " (the index has not walked this list in full yet: objects it has not seen are missing)"}. Remove the index filters for the
-      bank&apos;s own answer.
-    </p>
   );
 }
 

@@ -4,6 +4,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 import { LiveChangesBar } from "@/components/live/live-changes-bar";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { ConsoleApiError } from "@/lib/bank/browser";
 import { nextPageCursor, useBankList, usePrefetchBankList } from "@/lib/bank/queries";
 import { inSentence } from "@/lib/format";
@@ -31,7 +32,7 @@ import { ExportCsvButton } from "./export-csv-button";
 import { ListCount } from "./list-count";
 import { KnownNames } from "./name-beside";
 import { describeFilters, FilterBar, isPrimaryFilter } from "./filter-bar";
-import { IndexFilterBar, indexFilterChips, IndexSourceNotice } from "./index-filter-bar";
+import { indexFilterChips, IndexSourceNotice } from "./index-filter-summary";
 import { useColumnVisibility } from "./use-column-visibility";
 import { useListState } from "./use-list-state";
 import { FieldValue, IdValue } from "./value";
@@ -46,6 +47,12 @@ export interface ServerError {
 }
 
 const noNames: Readonly<Record<string, string>> = {};
+
+// The index's filter form is its own chunk, loaded when "More filters" first shows it: most visits to a list never
+// open it, and every list's first-load JavaScript carried it (docs/benchmarks.md, pages).
+const IndexFilterBar = lazyComponent(() => import("./index-filter-bar").then((module) => module.IndexFilterBar), {
+  fallback: <p className="mb-3 text-xs text-muted">Loading the index&apos;s filters…</p>,
+});
 
 const button =
   "rounded border border-line bg-surface px-2.5 py-1 text-xs font-medium hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-40";
@@ -148,7 +155,10 @@ export function ResourceList({
         query={state.query}
         onApply={(values) => navigate(withQuery(urlState, values))}
         expanded={showMore}
-        onToggle={() => setShowMore((shown) => !shown)}
+        onToggle={() => {
+          IndexFilterBar.preload();
+          setShowMore((shown) => !shown);
+        }}
         moreInUse={moreInUse}
       />
       {state.view && openedView === null ? <MissingViewNotice onLeave={leaveView} /> : null}

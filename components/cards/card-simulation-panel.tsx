@@ -1,13 +1,13 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 
 // The form (and the run's wait for its token) loads after the page, into a box of its height, so nothing below moves.
-const CardSimulationForm = dynamic(() => import("./card-simulation-form"), {
+const CardSimulationForm = lazyComponent(() => import("./card-simulation-form").then((module) => module.default), {
   ssr: false,
-  loading: () => <div className="mt-4 h-72 animate-pulse rounded-md border border-line bg-surface md:h-44" aria-hidden="true" />,
+  fallback: <div className="mt-4 h-72 animate-pulse rounded-md border border-line bg-surface md:h-44" aria-hidden="true" />,
 });
 
 /**

@@ -3,10 +3,16 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { SearchResultList } from "@/components/search/search-results";
 import { hitHref, useSearch } from "@/components/search/use-search";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { startNavigationProgress } from "@/components/ui/route-progress";
 import { useOpenById } from "./use-open-by-id";
+
+// The results' rendering is a chunk of its own, asked for when the box is focused: every page's first-load
+// JavaScript carried it (docs/benchmarks.md, pages).
+const SearchResultList = lazyComponent(() => import("@/components/search/search-results").then((module) => module.SearchResultList), {
+  fallback: <p className="px-2 py-1 text-sm text-muted">Searching…</p>,
+});
 
 /** The dropdown shows the best few of each kind; the search page shows them all. */
 const limitPerGroup = 5;
@@ -91,7 +97,10 @@ export function HeaderSearch() {
         autoComplete="off"
         spellCheck={false}
         aria-describedby="id-search-status"
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true);
+          SearchResultList.preload();
+        }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onChange={(event) => {
           setQ(event.target.value);

@@ -1,12 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import type { Webhook } from "@/lib/contract";
 
 // The form and its dialog load when "Edit" is clicked: they do not count against every detail page's first load.
-const EditWebhookDialog = dynamic(() => import("./edit-webhook-dialog"), { ssr: false });
+const EditWebhookDialog = lazyComponent(() => import("./edit-webhook-dialog").then((module) => module.default), { ssr: false });
 
 /** "Edit" on a webhook's page (the caller shows it to `webhook:write` only); the dialog is edit-webhook-dialog.tsx. */
 export function EditWebhook({ id, object, onSaved }: { id: string; object: Record<string, unknown>; onSaved(webhook: Webhook): void }) {

@@ -1,10 +1,10 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Fragment, useMemo, useState } from "react";
 import { ErrorState } from "@/components/bank/error-state";
 import { useCan, useConsoleSession } from "@/components/console/providers";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { Table, Td, Th } from "@/components/ui/table";
 import { nextPageCursor, useBankObject, useWebhookDeliveries } from "@/lib/bank/queries";
 import type { WebhookDelivery } from "@/lib/contract";
@@ -17,9 +17,9 @@ const pageSize = 25;
 const refreshMs = 5_000;
 
 // recharts is large: it loads after the page, as on Home, so it never counts against the first-load JavaScript.
-const DeliveryTimeline = dynamic(() => import("./delivery-timeline"), {
+const DeliveryTimeline = lazyComponent(() => import("./delivery-timeline").then((module) => module.default), {
   ssr: false,
-  loading: () => <div className="h-32 animate-pulse rounded bg-surface-2" />,
+  fallback: <div className="h-32 animate-pulse rounded bg-surface-2" />,
 });
 
 type Outcome = "all" | "failed";
