@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { FieldDiff, RecordedFields } from "@/components/bank/field-diff";
 import { CopyButton } from "@/components/bank/copy-button";
-import { IdValue } from "@/components/bank/value";
+import { IdValue } from "@/components/bank/id-value";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { AuditFilter, AuditRecord } from "@/lib/audit/trail";
 import { When } from "@/components/format/when";

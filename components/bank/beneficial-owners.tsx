@@ -1,7 +1,7 @@
 "use client";
 
 import { detailHref } from "@/lib/resources/routes";
-import { IdValue } from "./value";
+import { IdValue } from "./id-value";
 
 interface Owner {
   id: string;

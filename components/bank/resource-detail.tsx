@@ -16,7 +16,8 @@ import { ErrorState } from "./error-state";
 import { RevealControl, type Revealed } from "./reveal-control";
 import type { ServerError } from "./resource-list";
 import { StatusBadge } from "./status-badge";
-import { FieldValue, IdValue, JsonBlock } from "./value";
+import { IdValue } from "./id-value";
+import { FieldValue, JsonBlock } from "./value";
 
 type BankObject = Record<string, unknown>;
 /** Fields the signed-in user just wrote, with the `updated_at` of the bank's answer that holds them. */

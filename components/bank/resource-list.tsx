@@ -35,7 +35,8 @@ import { describeFilters, FilterBar, isPrimaryFilter } from "./filter-bar";
 import { indexFilterChips, IndexSourceNotice } from "./index-filter-summary";
 import { useColumnVisibility } from "./use-column-visibility";
 import { useListState } from "./use-list-state";
-import { FieldValue, IdValue } from "./value";
+import { IdValue } from "./id-value";
+import { FieldValue } from "./value";
 
 type Row = Record<string, unknown>;
 /** A page served from the console's index says what the index is (lib/search/index-list.ts). */

@@ -12,13 +12,12 @@ import {
   formatExpiry,
   isMaskedText,
   relativeTime,
-  shortId,
   valueAt,
 } from "@/lib/format";
 import type { Field, ValueLink } from "@/lib/resources";
 import { detailHref, listHref } from "@/lib/resources/routes";
-import { CopyButton } from "./copy-button";
 import { showsNameBeside } from "@/lib/resources/names-beside";
+import { IdValue } from "./id-value";
 import { NameBeside } from "./name-beside";
 import { StatusBadge } from "./status-badge";
 
@@ -77,31 +76,6 @@ function Masked({ value, mono }: { value: string; mono?: boolean }) {
   return (
     <span className={`text-muted ${mono ? "font-mono text-xs" : ""}`} title="Masked personal data" data-masked="">
       {value}
-    </span>
-  );
-}
-
-/**
- * An id, shortened for the eye, full in the DOM (title, link, copy). Its link is not prefetched: a list shows up to
- * 200 of them, and every prefetch of a page without a loading boundary is a request through the session check that
- * brings back only the route's shape (~250 bytes), never its data; after each list load those requests kept the
- * server busy for a second or more, and the next page's first byte waited behind them (docs/benchmarks.md, pages).
- */
-export function IdValue({ id, href, full = false }: { id: string; href?: string; full?: boolean }) {
-  const text = full ? id : shortId(id);
-  return (
-    // Inline, not flex: the id's text then belongs to the table cell, which carries the first-row paint mark.
-    <span className="id-value">
-      {href ? (
-        <Link href={href} prefetch={false} title={id} data-id={id} className="link">
-          {text}
-        </Link>
-      ) : (
-        <span title={id} data-id={id}>
-          {text}
-        </span>
-      )}
-      <CopyButton value={id} />
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/bank/status-badge";
-import { IdValue } from "@/components/bank/value";
+import { IdValue } from "@/components/bank/id-value";
 import { ServerWhen } from "@/components/format/when";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { Tone } from "@/lib/format";

@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/bank/status-badge";
-import { IdValue } from "@/components/bank/value";
+import { IdValue } from "@/components/bank/id-value";
 import { Notice } from "@/components/ui/notice";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { IndexOverview } from "@/lib/index/actions-overview";

@@ -1,0 +1,32 @@
+"use client";
+
+import Link from "next/link";
+import { shortId } from "@/lib/format";
+import { CopyButton } from "./copy-button";
+
+// Apart from value.tsx (every format's renderer): pages that show ids only (events, audit, settings) load this alone.
+
+/**
+ * An id, shortened for the eye, full in the DOM (title, link, copy). Its link is not prefetched: a list shows up to
+ * 200 of them, and every prefetch of a page without a loading boundary is a request through the session check that
+ * brings back only the route's shape (~250 bytes), never its data; after each list load those requests kept the
+ * server busy for a second or more, and the next page's first byte waited behind them (docs/benchmarks.md, pages).
+ */
+export function IdValue({ id, href, full = false }: { id: string; href?: string; full?: boolean }) {
+  const text = full ? id : shortId(id);
+  return (
+    // Inline, not flex: the id's text then belongs to the table cell, which carries the first-row paint mark.
+    <span className="id-value">
+      {href ? (
+        <Link href={href} prefetch={false} title={id} data-id={id} className="link">
+          {text}
+        </Link>
+      ) : (
+        <span title={id} data-id={id}>
+          {text}
+        </span>
+      )}
+      <CopyButton value={id} />
+    </span>
+  );
+}
