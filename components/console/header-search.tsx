@@ -1,42 +1,29 @@
 "use client";
 
-import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { hitHref, useSearch } from "@/components/search/use-search";
 import { lazyComponent } from "@/components/ui/lazy-component";
-import { startNavigationProgress } from "@/components/ui/route-progress";
-import { useOpenById } from "./use-open-by-id";
+import type { HeaderSearchHandle } from "./header-search-panel";
 
-// The results' rendering is a chunk of its own, asked for when the box is focused: every page's first-load
-// JavaScript carried it (docs/benchmarks.md, pages).
-const SearchResultList = lazyComponent(() => import("@/components/search/search-results").then((module) => module.SearchResultList), {
-  fallback: <p className="px-2 py-1 text-sm text-muted">Searching…</p>,
-});
-
-/** The dropdown shows the best few of each kind; the search page shows them all. */
-const limitPerGroup = 5;
-const idLike = /^[a-z]+_[A-Za-z0-9_-]+$/;
+// The results, the id lookup and what Enter does are a chunk of their own, loaded when the box is first focused:
+// every page's first-load JavaScript carried them (docs/benchmarks.md, pages).
+const HeaderSearchPanel = lazyComponent(() => import("./header-search-panel").then((module) => module.HeaderSearchPanel));
 
 /** Whether a key press was typed into something editable (then `/` is a character, not a shortcut). */
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
 /**
- * The shell's search box (docs/search.md): results from the index as you type, grouped by kind; `/` focuses it, the
- * arrows move, Enter opens the chosen result (the top one unless the arrows chose another). A full id opens through
- * the bank, as before the index existed, so an object the index has not seen yet still opens; a query with no result
- * loaded yet opens the search page.
+ * The shell's search box (docs/search.md): `/` focuses it; what is typed goes to its panel (header-search-panel.tsx),
+ * which shows the index's results and opens the chosen one on Enter. An Enter pressed before the panel's code has
+ * arrived is kept and done once it has.
  */
 export function HeaderSearch() {
-  const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
+  const panel = useRef<HeaderSearchHandle | null>(null);
+  const submitQueued = useRef(false);
   const [q, setQ] = useState("");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const [arrowed, setArrowed] = useState(false);
-  const byId = useOpenById(() => setOpen(false));
-  const { results, hits, settled, isFetching } = useSearch(q, { limitPerGroup });
+  const [engaged, setEngaged] = useState(false);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -49,39 +36,14 @@ export function HeaderSearch() {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  function go(href: string) {
-    startNavigationProgress();
-    router.push(href);
-  }
-
-  const text = q.trim();
-  const showing = open && text.length > 0;
-  const current = results && settled === text ? results : undefined;
-
-  function openHit(index: number) {
-    const hit = hits[index];
-    if (!hit) return;
-    setOpen(false);
-    input.current?.blur();
-    go(hitHref(hit));
-  }
-
-  function submit() {
-    if (!text) return;
-    if (arrowed && current && hits[active]) return openHit(active);
-    if (idLike.test(text)) return void byId.open(text);
-    if (current && hits.length > 0) return openHit(0);
-    setOpen(false);
-    go(`/search?${new URLSearchParams({ q: text })}`);
-  }
-
   return (
     <form
       role="search"
       className="relative min-w-0 flex-1 sm:flex-none"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        if (panel.current) panel.current.submit();
+        else submitQueued.current = true;
       }}
     >
       <label htmlFor="header-search" className="sr-only">
@@ -96,18 +58,16 @@ export function HeaderSearch() {
         placeholder="Search ids, amounts, names, emails…   /"
         autoComplete="off"
         spellCheck={false}
-        aria-describedby="id-search-status"
+        aria-describedby={engaged ? "id-search-status" : undefined}
+        onPointerEnter={HeaderSearchPanel.preload}
         onFocus={() => {
+          setEngaged(true);
           setOpen(true);
-          SearchResultList.preload();
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onChange={(event) => {
           setQ(event.target.value);
-          setActive(0);
-          setArrowed(false);
           setOpen(true);
-          byId.reset();
         }}
         onKeyDown={(event) => {
           if (event.key === "Escape") {
@@ -116,57 +76,24 @@ export function HeaderSearch() {
           }
           if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
           event.preventDefault();
-          if (hits.length === 0) return;
-          setOpen(true);
-          setArrowed(true);
-          setActive((index) => (event.key === "ArrowDown" ? Math.min(index + 1, hits.length - 1) : Math.max(index - 1, 0)));
+          panel.current?.move(event.key === "ArrowDown" ? 1 : -1);
         }}
         className="w-full rounded-md border border-line bg-surface px-2 py-1 text-xs text-fg placeholder:text-muted sm:w-72"
       />
-      <p
-        id="id-search-status"
-        role="status"
-        data-testid="id-search-status"
-        className="absolute top-full right-0 left-0 z-40 mt-1 text-xs sm:right-auto sm:w-96"
-      >
-        {byId.status.state === "checking" ? <span className="rounded bg-surface-2 px-2 py-1 text-muted">Looking up {byId.status.id}…</span> : null}
-        {byId.status.state === "failed" ? (
-          <span className="block rounded border border-red-300 bg-red-50 px-2 py-1 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-            {byId.status.message}
-          </span>
-        ) : null}
-      </p>
-      {showing && byId.status.state === "idle" ? (
-        <div
-          data-testid="header-search-results"
-          className="absolute top-full right-0 left-0 z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-line bg-surface p-2 shadow-xl sm:right-auto sm:w-[36rem]"
-        >
-          <p className="sr-only" role="status">
-            {current ? `${current.total} results; the arrow keys choose one and Enter opens it` : ""}
-          </p>
-          {current ? (
-            hits.length > 0 ? (
-              <SearchResultList
-                results={current}
-                activeIndex={active}
-                limitPerGroup={limitPerGroup}
-                idPrefix="header-search"
-                onChoose={() => setOpen(false)}
-              />
-            ) : (
-              <p className="px-2 py-1 text-sm text-muted">Nothing in the index matches “{text}”.</p>
-            )
-          ) : (
-            <p className="px-2 py-1 text-sm text-muted">{isFetching ? "Searching…" : "Type to search"}</p>
-          )}
-          <Link
-            href={`/search?${new URLSearchParams({ q: text })}`}
-            onClick={() => setOpen(false)}
-            className="mt-2 block border-t border-line px-2 pt-2 text-xs text-muted hover:text-fg"
-          >
-            All results for “{text}” →
-          </Link>
-        </div>
+      {engaged ? (
+        <HeaderSearchPanel
+          ref={(handle: HeaderSearchHandle | null) => {
+            panel.current = handle;
+            if (handle && submitQueued.current) {
+              submitQueued.current = false;
+              handle.submit();
+            }
+          }}
+          q={q}
+          open={open}
+          setOpen={setOpen}
+          blurBox={() => input.current?.blur()}
+        />
       ) : null}
     </form>
   );

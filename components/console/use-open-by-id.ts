@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { ConsoleApiError } from "@/lib/bank/browser";
 import { readBankObject } from "@/lib/bank/queries";
 import { bankKeys } from "@/lib/bank/query-keys";
@@ -11,6 +11,8 @@ import { detailHref, resourceForId, resourceRouteList } from "@/lib/resources/ro
 import { useConsoleSession } from "./providers";
 
 export type OpenByIdStatus = { state: "idle" } | { state: "checking"; id: string } | { state: "failed"; message: string };
+
+const idle: OpenByIdStatus = { state: "idle" };
 
 /**
  * Opens the detail page of any pasted id: the prefix says which resource it is (`ach_` an ACH transfer), the bank
@@ -21,7 +23,9 @@ export function useOpenById(onOpened?: () => void) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const { environment } = useConsoleSession();
-  const [status, setStatus] = useState<OpenByIdStatus>({ state: "idle" });
+  const [status, setStatus] = useState<OpenByIdStatus>(idle);
+  // Stable, and a no-op when already idle: callers reset it from effects.
+  const reset = useCallback(() => setStatus(idle), []);
 
   async function open(input: string) {
     const id = input.trim();
@@ -36,7 +40,7 @@ export function useOpenById(onOpened?: () => void) {
     try {
       const object = await readBankObject(definition.name, id);
       queryClient.setQueryData(bankKeys.detail(environment, definition.name, id), object);
-      setStatus({ state: "idle" });
+      setStatus(idle);
       onOpened?.();
       router.push(detailHref(definition.name, id));
     } catch (error) {
@@ -50,5 +54,5 @@ export function useOpenById(onOpened?: () => void) {
     }
   }
 
-  return { open, status, reset: () => setStatus({ state: "idle" }) };
+  return { open, status, reset };
 }

@@ -193,7 +193,18 @@ async function main() {
     };
 
     const listOf100Bytes = (await (await page.request.get(`${console_}${list}?page_size=100`)).body()).length;
-    const routes = ["/", ...resourceList.map((definition) => definition.route), `/ach/${detailId}`, `/network-transfers/${transfer}`, "/audit"];
+    // Every page the operations role opens ("every route" in the target): Home, each list, two details, and the rest of the shell's pages.
+    const routes = [
+      "/",
+      ...resourceList.map((definition) => definition.route),
+      `/ach/${detailId}`,
+      `/network-transfers/${transfer}`,
+      "/search",
+      "/events",
+      "/approvals",
+      "/simulations",
+      "/audit",
+    ];
     const sizes: Array<[string, { kb: number; noModuleKb: number }]> = [];
     for (const route of routes) sizes.push([route, await firstLoadKb(page, `${console_}${route}`)]);
     const shifts: Array<[string, number, number]> = [];
