@@ -239,6 +239,33 @@ test("the queue tells a bad filter and the viewer cannot open it", async ({ brow
   }
 });
 
+test("the queue pages by 50, oldest first, and a bad page cursor shows the first page with a notice", async ({ browser }) => {
+  const context = await contextAs(browser, "compliance");
+  try {
+    const page = await context.newPage();
+    // Every application, decided or not: the demo set has more than a page of them.
+    await page.goto("/reviews?state=any");
+    const rows = page.getByTestId("queue-row");
+    await expect(rows).toHaveCount(50);
+    await expect(page.getByTestId("row-range")).toHaveText("Rows 1–50");
+    const firstPage = await rows.evaluateAll((found) => found.map((row) => row.getAttribute("data-id")));
+    await page.getByRole("link", { name: "Next →" }).click();
+    await expect(page.getByTestId("row-range")).toHaveText(/^Rows 51–/);
+    await expect(page).toHaveURL(/state=any/);
+    const secondPage = await rows.evaluateAll((found) => found.map((row) => row.getAttribute("data-id")));
+    expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+    await page.getByRole("link", { name: "← Previous" }).click();
+    await expect(page.getByTestId("row-range")).toHaveText("Rows 1–50");
+    expect(await rows.evaluateAll((found) => found.map((row) => row.getAttribute("data-id")))).toEqual(firstPage);
+
+    await page.goto("/reviews?state=any&page_cursor=yesterday");
+    await expect(page.getByTestId("queue-filter-error")).toHaveText("page_cursor: not a page of this queue (showing its first page)");
+    expect(await rows.evaluateAll((found) => found.map((row) => row.getAttribute("data-id")))).toEqual(firstPage);
+  } finally {
+    await context.close();
+  }
+});
+
 for (const colorScheme of ["light", "dark"] as const) {
   test(`the queue and a case panel at 390 and 1440 px (${colorScheme}): screenshots, and no serious accessibility violation`, async ({
     browser,

@@ -5,7 +5,7 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { can } from "@/lib/permissions";
 import { caseStateLabels, caseStates, kindLabels, reviewKinds, slaTone } from "@/lib/reviews/codes";
 import { ageOptions } from "@/lib/reviews/filter";
-import type { QueueFilter, QueueRow } from "@/lib/reviews/queue";
+import type { QueueRow } from "@/lib/reviews/queue";
 import { resourceRoutes } from "@/lib/resources/routes";
 import { AssignControls } from "./assign-controls";
 
@@ -68,15 +68,15 @@ function QueueFilters({ query }: { query: Record<string, string> }) {
 /** The review queue: applications from the console's index, oldest first, each with its age against the SLA. */
 export function ReviewQueue({
   rows,
-  more,
+  empty,
   user,
   slaHours,
   query,
 }: {
   rows: QueueRow[];
-  more: boolean;
+  /** What an empty page says. */
+  empty: string;
   user: StaffUser;
-  filter: QueueFilter;
   slaHours: number;
   query: Record<string, string>;
 }) {
@@ -85,7 +85,7 @@ export function ReviewQueue({
       <QueueFilters query={query} />
       {rows.length === 0 ? (
         <p className="rounded-md border border-line bg-surface p-4 text-sm text-muted" data-testid="queue-empty">
-          No application matches these filters.
+          {empty}
         </p>
       ) : (
         <Table data-testid="review-queue">
@@ -162,7 +162,6 @@ export function ReviewQueue({
           </tbody>
         </Table>
       )}
-      {more ? <p className="mt-2 text-xs text-muted">Showing the oldest {rows.length}; narrow the filters to see others.</p> : null}
     </>
   );
 }

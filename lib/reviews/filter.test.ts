@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultQueueFilter, queueFilterFrom } from "./filter";
+import { defaultQueueFilter, queueCursorFrom, queueCursorText, queueFilterFrom } from "./filter";
 
 describe("the review queue's filters from the URL", () => {
   it("reads every filter", () => {
@@ -25,5 +25,16 @@ describe("the review queue's filters from the URL", () => {
       ],
     });
     expect(queueFilterFrom({ kind: ["any", "any"] }).problems).toEqual(["kind: given more than once"]);
+  });
+
+  it("reads the page cursor the pager writes, and names one it did not write", () => {
+    for (const cursor of [
+      { createdMicros: "1767225600000002", id: "apsn_1" },
+      { createdMicros: null, id: "abus_x-y" },
+    ])
+      expect(queueCursorFrom(queueCursorText(cursor))).toEqual({ cursor });
+    expect(queueCursorFrom(undefined)).toEqual({});
+    for (const bad of ["1767225600000002", "soon.apsn_1", "1.apsn 1", "1.a,b", ["1.a", "2.b"]])
+      expect(queueCursorFrom(bad)).toEqual({ problem: "page_cursor: not a page of this queue (showing its first page)" });
   });
 });

@@ -1,5 +1,5 @@
 import { caseStates, isReviewKind } from "./codes";
-import type { QueueFilter } from "./queue";
+import type { QueueCursor, QueueFilter } from "./queue";
 
 /** The queue's age filter: at least this many hours old. */
 export const ageOptions = [
@@ -48,4 +48,19 @@ export function queueFilterFrom(query: Record<string, string | string[] | undefi
     filter.state = state as QueueFilter["state"];
   else if (state !== undefined) problems.push(`state: expected undecided, ${caseStates.join(", ")} or any`);
   return { filter, problems };
+}
+
+/** A cursor in the URL: `<created, µs since the epoch, or "none">.<application id>`, readable and comma-free for `prev_cursors`. */
+export function queueCursorText(cursor: QueueCursor): string {
+  return `${cursor.createdMicros ?? "none"}.${cursor.id}`;
+}
+
+const cursorPattern = /^(-?\d{1,17}|none)\.([A-Za-z0-9_-]{1,100})$/;
+
+/** The cursor `page_cursor` names, or a problem saying it is not one (the queue then starts from its oldest row). */
+export function queueCursorFrom(value: string | string[] | undefined): { cursor?: QueueCursor; problem?: string } {
+  if (value === undefined || value === "") return {};
+  const match = typeof value === "string" ? cursorPattern.exec(value) : null;
+  if (!match) return { problem: "page_cursor: not a page of this queue (showing its first page)" };
+  return { cursor: { createdMicros: match[1] === "none" ? null : match[1]!, id: match[2]! } };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Environment } from "@/lib/credentials/environments";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import { bankObjects, reviewCases } from "@/lib/db/console-schema";
@@ -30,21 +30,43 @@ export interface QueueRow {
   risk: Array<{ field: string; value: string | number | boolean }>;
 }
 
-export const queueLimit = 200;
+/**
+ * Where a page of the queue starts: after the row with this creation time (microseconds since the epoch, exact; null
+ * for an application the bank gave no time, ordered last) and id. In the URL as `page_cursor` (filter.ts).
+ */
+export interface QueueCursor {
+  createdMicros: string | null;
+  id: string;
+}
+
+/** The rows of one page and the cursor of the page after it (null on the last page). */
+export interface QueuePage {
+  rows: QueueRow[];
+  next: QueueCursor | null;
+}
+
+/** Rows after `cursor` in the queue's order: (created, id) ascending, no creation time last. */
+function after(cursor: QueueCursor): SQL | undefined {
+  const created = bankObjects.bankCreatedAt;
+  if (cursor.createdMicros === null) return and(isNull(created), sql`${bankObjects.id} > ${cursor.id}`);
+  const at = sql`(timestamptz 'epoch' + ${cursor.createdMicros}::bigint * interval '1 microsecond')`;
+  return or(sql`${created} > ${at}`, and(sql`${created} = ${at}`, sql`${bankObjects.id} > ${cursor.id}`), isNull(created));
+}
 
 function nameOf(kind: ReviewKind, masked: Record<string, unknown>): string {
   if (kind === "business_application") return typeof masked.name === "string" ? masked.name : "(no name)";
   return [masked.first_name, masked.last_name].filter((part) => typeof part === "string" && part).join(" ") || "(no name)";
 }
 
-/** Applications in the console's index awaiting a decision (or as filtered), oldest first, at most `queueLimit`. */
+/** One page of the applications in the console's index awaiting a decision (or as filtered), oldest first. */
 export async function readQueue(
   db: ConsoleDb,
   environment: Environment,
   viewer: Reviewer,
   filter: QueueFilter,
+  page: { after?: QueueCursor; size: number },
   now = new Date(),
-): Promise<{ rows: QueueRow[]; more: boolean }> {
+): Promise<QueuePage> {
   const state = sql`coalesce(${reviewCases.state}, 'open')`;
   const conditions: Array<SQL | undefined> = [
     eq(bankObjects.environment, environment),
@@ -57,6 +79,7 @@ export async function readQueue(
         : undefined,
     filter.state === "undecided" ? sql`${state} <> 'decided'` : filter.state === "any" ? undefined : sql`${state} = ${filter.state}`,
     filter.minAgeHours > 0 ? lte(bankObjects.bankCreatedAt, new Date(now.getTime() - filter.minAgeHours * 3_600_000)) : undefined,
+    page.after ? after(page.after) : undefined,
   ];
   const rows = await db
     .select({
@@ -64,6 +87,8 @@ export async function readQueue(
       resource: bankObjects.resource,
       state: bankObjects.state,
       createdAt: bankObjects.bankCreatedAt,
+      // Exact (a Date keeps milliseconds, the column microseconds): the next page's cursor must not repeat or skip a row.
+      createdMicros: sql<string | null>`(extract(epoch from ${bankObjects.bankCreatedAt}) * 1000000)::bigint::text`,
       caseState: reviewCases.state,
       assigneeId: reviewCases.assigneeId,
       assigneeEmail: reviewCases.assigneeEmail,
@@ -71,11 +96,14 @@ export async function readQueue(
     .from(bankObjects)
     .leftJoin(reviewCases, and(eq(reviewCases.environment, bankObjects.environment), eq(reviewCases.applicationId, bankObjects.id)))
     .where(and(...conditions))
-    .orderBy(asc(bankObjects.bankCreatedAt), asc(bankObjects.id))
-    .limit(queueLimit + 1);
+    .orderBy(sql`${bankObjects.bankCreatedAt} ASC NULLS LAST`, asc(bankObjects.id))
+    // One row more than shown says whether there is a next page.
+    .limit(page.size + 1);
+  const shown = rows.slice(0, page.size);
+  const last = shown.at(-1);
   return {
-    more: rows.length > queueLimit,
-    rows: rows.slice(0, queueLimit).map((row) => {
+    next: rows.length > page.size && last ? { createdMicros: last.createdMicros, id: last.id } : null,
+    rows: shown.map((row) => {
       const kind = row.resource as ReviewKind;
       const unmasked = row.state as Record<string, unknown>;
       const risk = riskSummary(unmasked);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audited, recordAuditEvent } from "@/lib/audit/trail";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -12,7 +12,8 @@ import { testDatabaseTargets } from "@/tests/support/databases";
 import { reviewActions, type ReviewActionState } from "./actions";
 import { caseRecordResponse } from "./record-download";
 import type { CaseRecord } from "./record";
-import { readQueue } from "./queue";
+import { queueCursorFrom, queueCursorText } from "./filter";
+import { readQueue, type QueueCursor } from "./queue";
 import { readCase } from "./store";
 
 // The reviewer's server actions against a real console database (both targets): applications are put in the index as
@@ -21,6 +22,7 @@ import { readCase } from "./store";
 const idle: ReviewActionState = { error: null, done: null };
 const environment: Environment = "sandbox";
 const hour = 3_600_000;
+const firstPage = { size: 200 };
 /** What the database answered a statement with (drizzle wraps the driver's error as its cause). */
 const refusal = (query: Promise<unknown>) =>
   query.then(
@@ -446,12 +448,18 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
     const young = await indexedPerson(0.5, null);
     await run("assign", reviewerB, { applicationId: young });
     const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id).filter((id) => id === old || id === young);
-    const all = await readQueue(database.db, environment, reviewerB, {
-      assignee: "any",
-      kind: "person_application",
-      minAgeHours: 0,
-      state: "undecided",
-    });
+    const all = await readQueue(
+      database.db,
+      environment,
+      reviewerB,
+      {
+        assignee: "any",
+        kind: "person_application",
+        minAgeHours: 0,
+        state: "undecided",
+      },
+      firstPage,
+    );
     expect(ids(all.rows)).toEqual([old, young]);
     const oldRow = all.rows.find((row) => row.id === old)!;
     expect(oldRow).toEqual({
@@ -469,22 +477,78 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
       ],
     });
     expect(
-      ids((await readQueue(database.db, environment, reviewerB, { assignee: "mine", kind: "any", minAgeHours: 0, state: "undecided" })).rows),
+      ids(
+        (await readQueue(database.db, environment, reviewerB, { assignee: "mine", kind: "any", minAgeHours: 0, state: "undecided" }, firstPage)).rows,
+      ),
     ).toEqual([young]);
     expect(
-      ids((await readQueue(database.db, environment, reviewerB, { assignee: "unassigned", kind: "any", minAgeHours: 0, state: "undecided" })).rows),
-    ).toEqual([old]);
-    expect(
-      ids((await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "any", minAgeHours: 24, state: "undecided" })).rows),
+      ids(
+        (await readQueue(database.db, environment, reviewerB, { assignee: "unassigned", kind: "any", minAgeHours: 0, state: "undecided" }, firstPage))
+          .rows,
+      ),
     ).toEqual([old]);
     expect(
       ids(
-        (await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "business_application", minAgeHours: 0, state: "undecided" }))
-          .rows,
+        (await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "any", minAgeHours: 24, state: "undecided" }, firstPage)).rows,
+      ),
+    ).toEqual([old]);
+    expect(
+      ids(
+        (
+          await readQueue(
+            database.db,
+            environment,
+            reviewerB,
+            { assignee: "any", kind: "business_application", minAgeHours: 0, state: "undecided" },
+            firstPage,
+          )
+        ).rows,
       ),
     ).toEqual([]);
     expect(
-      ids((await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "any", minAgeHours: 0, state: "decided" })).rows),
+      ids((await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "any", minAgeHours: 0, state: "decided" }, firstPage)).rows),
     ).toEqual([]);
+  });
+
+  it("pages the queue without repeating or skipping a row: ties on the creation time, microseconds, no creation time last", async () => {
+    // Production holds only this test's applications, so the queue's pages can be compared with the whole.
+    const place = async (created: string | null) => {
+      const id = `apsn_${randomUUID().replaceAll("-", "")}`;
+      const state = { id, first_name: "Grace", last_name: "Hopper", created_at: created };
+      await database.db.insert(schema.bankObjects).values({ environment: "production", id, resource: "person_application", state, version: 1 });
+      // Through SQL, not a Date: a Date would drop the microseconds the cursor must keep.
+      if (created)
+        await database.db
+          .update(schema.bankObjects)
+          .set({ bankCreatedAt: sql`${created}::timestamptz` })
+          .where(eq(schema.bankObjects.id, id));
+      return { id, created };
+    };
+    const placed = [
+      await place("2026-01-01T00:00:00.000001Z"),
+      await place("2026-01-01T00:00:00.000002Z"),
+      await place("2026-01-01T00:00:00.000002Z"),
+      await place("2026-01-01T00:00:00.000002Z"),
+      await place("2026-01-02T00:00:00Z"),
+      await place(null),
+      await place(null),
+    ];
+    const order = (row: (typeof placed)[number]) => `${row.created ?? "none, so last"} ${row.id}`;
+    const expected = [...placed].sort((a, b) => (order(a) < order(b) ? -1 : 1)).map((row) => row.id);
+    const undecided = { assignee: "any", kind: "any", minAgeHours: 0, state: "undecided" } as const;
+    const whole = await readQueue(database.db, "production", reviewerB, undecided, firstPage);
+    expect(whole.rows.map((row) => row.id)).toEqual(expected);
+    expect(whole.next).toBeNull();
+
+    const walked: string[] = [];
+    let after: QueueCursor | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await readQueue(database.db, "production", reviewerB, undecided, { after, size: 2 });
+      walked.push(...page.rows.map((row) => row.id));
+      if (!page.next) break;
+      // Through the URL, as the pager's link carries it.
+      after = queueCursorFrom(queueCursorText(page.next)).cursor;
+    }
+    expect(walked).toEqual(expected);
   });
 });

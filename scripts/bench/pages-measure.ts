@@ -164,7 +164,10 @@ export async function untilNewRows(page: Page, act: () => Promise<void>): Promis
 
 /** Gzip size of the scripts a route's HTML makes a modern browser load (`noModule` ones apart), in kB (1024 bytes). */
 export async function firstLoadKb(page: Page, routeUrl: string): Promise<{ kb: number; noModuleKb: number }> {
-  const html = await (await page.request.get(routeUrl)).text();
+  const answer = await page.request.get(routeUrl);
+  // A page the role may not open answers 403 with the forbidden page, whose scripts are not the route's.
+  if (!answer.ok()) throw new Error(`first-load JS of ${routeUrl}: HTTP ${answer.status()}, not the page itself`);
+  const html = await answer.text();
   const tags = [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+?\.js)[^"]*"[^>]*>/g)];
   const size = (script: string) => gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length)))).length;
   let bytes = 0;

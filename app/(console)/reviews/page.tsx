@@ -1,3 +1,4 @@
+import { KeysetPager } from "@/components/ui/keyset-pager";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { ReviewQueue } from "@/components/reviews/review-queue";
@@ -5,7 +6,8 @@ import { requireUser } from "@/lib/auth/current-user";
 import { getActiveEnvironment } from "@/lib/credentials";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
-import { queueFilterFrom } from "@/lib/reviews/filter";
+import { defaultPageSize, listStateFrom } from "@/lib/resources/list-state";
+import { queueCursorFrom, queueCursorText, queueFilterFrom } from "@/lib/reviews/filter";
 import { readQueue } from "@/lib/reviews/queue";
 
 export const metadata = { title: "Review queue" };
@@ -15,8 +17,16 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
   const environment = await getActiveEnvironment();
   const query = await searchParams;
   const { filter, problems } = queueFilterFrom(query);
-  const { rows, more } = await readQueue((await consoleDb()).db, environment, user, filter);
+  const { cursor, problem } = queueCursorFrom(query.page_cursor);
+  if (problem) problems.push(problem);
+  const { rows, next } = await readQueue((await consoleDb()).db, environment, user, filter, { after: cursor, size: defaultPageSize });
   const shownQuery = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  // The pager's links carry the filters and the pages walked through (lib/resources/list-state.ts); the size is fixed.
+  const listed = listStateFrom(query);
+  const filters = Object.fromEntries(Object.entries(listed.query).filter(([name]) => name !== "page_size" && name !== "page_cursor"));
+  const pageState = cursor
+    ? { query: { ...filters, page_cursor: queueCursorText(cursor) }, history: listed.history }
+    : { query: filters, history: [] };
   return (
     <>
       <PageHeader
@@ -30,7 +40,14 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
           </Notice>
         </div>
       ) : null}
-      <ReviewQueue rows={rows} more={more} user={user} filter={filter} slaHours={env.REVIEW_SLA_HOURS} query={shownQuery} />
+      <ReviewQueue
+        rows={rows}
+        empty={cursor ? "No more applications after this page." : "No application matches these filters."}
+        user={user}
+        slaHours={env.REVIEW_SLA_HOURS}
+        query={shownQuery}
+      />
+      <KeysetPager path="/reviews" state={pageState} rows={rows.length} nextCursor={next ? queueCursorText(next) : null} />
     </>
   );
 }
