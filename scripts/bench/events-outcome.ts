@@ -66,8 +66,9 @@ export function runOutcome({ changes, versions, inbox, received, startedAt }: Ru
     sent: { receiver: [], index: [], browser: [] },
     committed: { receiver: [], index: [], browser: [] },
   };
-  // Commit → browser by second of the run: a stall shows as one bad second, a backlog as a ramp.
-  const bySecond = new Map<number, number[]>();
+  // From the commit, by second of the run and by stage: a stall shows as one bad second, a backlog as a ramp, and the
+  // first stage where a second is bad is where it went wrong.
+  const bySecond = new Map<number, Timings>();
   let superseded = 0;
   let lost = 0;
   for (const change of changes) {
@@ -86,7 +87,14 @@ export function runOutcome({ changes, versions, inbox, received, startedAt }: Ru
       if (version) timings[origin].index.push(Number(version.seen) - start);
       if (shown) timings[origin].browser.push(shown[0]! - start);
     }
-    if (shown && change.committedAt !== undefined) append(bySecond, Math.floor((change.sentAt - startedAt) / 1000), shown[0]! - change.committedAt);
+    if (change.committedAt !== undefined) {
+      const second = Math.floor((change.sentAt - startedAt) / 1000);
+      const stages = bySecond.get(second) ?? { receiver: [], index: [], browser: [] };
+      bySecond.set(second, stages);
+      if (arrival !== undefined) stages.receiver.push(arrival - change.committedAt);
+      if (version) stages.index.push(Number(version.seen) - change.committedAt);
+      if (shown) stages.browser.push(shown[0]! - change.committedAt);
+    }
   }
   return {
     timings,

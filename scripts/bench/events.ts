@@ -226,8 +226,11 @@ async function benchStore(name: string, databases: { console?: string; sandbox: 
       received,
       startedAt,
     });
+    const p50max = (values: number[]) => (values.length ? `${percentile(values, 50).toFixed(0)}/${Math.max(...values).toFixed(0)}` : "-");
     log(
-      `${name}: commit → browser by second of the run (p50/max ms): ${[...bySecond].map(([second, values]) => `${second}:${percentile(values, 50).toFixed(0)}/${Math.max(...values).toFixed(0)}`).join(" ")}`,
+      `${name}: from the commit, by second of the run, to the receiver | index | browser (p50/max ms):\n${[...bySecond]
+        .map(([second, stages]) => `  ${second}: ${p50max(stages.receiver)} | ${p50max(stages.index)} | ${p50max(stages.browser)}`)
+        .join("\n")}`,
     );
 
     report.push(
