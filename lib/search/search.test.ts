@@ -81,6 +81,16 @@ describe.each(testDatabaseTargets)("the search over the index on $name", (target
     }
   });
 
+  it("finds the objects naming an id, whole or by its start, beside the object itself", async () => {
+    const ach = (await objects("ach")).find((transfer) => typeof transfer.counterparty_id === "string")!;
+    const counterpartyId = String(ach.counterparty_id);
+    for (const q of [counterpartyId, counterpartyId.slice(0, "cp_".length + 8)]) {
+      const found = ids(await search(q));
+      expect(found).toContain(counterpartyId);
+      expect(found).toContain(ach.id);
+    }
+  });
+
   it("ranks a query that matches hundreds of objects: the best first, as many as a search shows", async () => {
     expect(await holding("ach_", "public_text")).toBeGreaterThan(200);
     const results = await search("ach");

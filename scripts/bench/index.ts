@@ -4,7 +4,8 @@
  * PostgreSQL (when a server answers at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
  * Beside it, its ceiling: the same walk of every list through the same bank client, writing nothing. Reports objects
  * per second, the time, and the peak resident memory of this process (the backfill, and on PGlite the console's
- * embedded database too). Markdown on stdout, progress on stderr. BENCH_ROWS changes the seed size.
+ * embedded database too). Markdown on stdout, progress on stderr. BENCH_ROWS changes the seed size; BENCH_STORES=postgresql
+ * or pglite runs one store (a million objects take most of an hour on PGlite).
  */
 import type { BankClient, ListOperationId } from "@/lib/bank/client";
 import { applyMigrations, connectDatabase } from "@/lib/db/connect";
@@ -17,6 +18,7 @@ import { benchLog, stopChild, withScratchPostgresPair } from "./run";
 import { startSeededSandbox } from "./seeded-sandbox";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const stores = (process.env.BENCH_STORES ?? "postgresql,pglite").split(",");
 const pageSize = 1000;
 const log = benchLog;
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
@@ -95,12 +97,15 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
 report.push(`## Index backfill (${new Date().toISOString().slice(0, 10)}, page size ${pageSize}, no pace limit)`);
 // PostgreSQL first: this process's resident memory then starts clean (an embedded PGlite's memory is not returned
 // to the system when it closes).
-await withScratchPostgresPair("bench_index", (databases) => benchStore("PostgreSQL", databases.sandbox, databases.console));
-const embedded = await createScratchDatabase(undefined, "");
-try {
-  await benchStore("PGlite", undefined, embedded);
-} finally {
-  await embedded.drop();
+if (stores.includes("postgresql"))
+  await withScratchPostgresPair("bench_index", (databases) => benchStore("PostgreSQL", databases.sandbox, databases.console));
+if (stores.includes("pglite")) {
+  const embedded = await createScratchDatabase(undefined, "");
+  try {
+    await benchStore("PGlite", undefined, embedded);
+  } finally {
+    await embedded.drop();
+  }
 }
 console.log(report.join("\n"));
 process.exit(0);
