@@ -1,11 +1,12 @@
 /**
  * `npm run bench:index`: the backfill of the console's index of the bank (lib/index/backfill.ts) from a sandbox bank
  * seeded with SANDBOX_SEED=1,000,000 ACH transfers (plus the demo set of every other list), on PGlite and on
- * PostgreSQL (when a server answers at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ * PostgreSQL (when a server answers at BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres); PGlite
+ * keeps its data on disk, as the console does (in memory, a million objects outgrew the machine).
  * Beside it, its ceiling: the same walk of every list through the same bank client, writing nothing. Reports objects
  * per second, the time, and the peak resident memory of this process (the backfill, and on PGlite the console's
- * embedded database too). Markdown on stdout, progress on stderr. BENCH_ROWS changes the seed size; BENCH_STORES=postgresql
- * or pglite runs one store (a million objects take most of an hour on PGlite).
+ * embedded database too). Markdown on stdout, progress on stderr. BENCH_ROWS changes the seed size; BENCH_STORES=
+ * postgresql or pglite runs one store (a million objects take most of an hour on PGlite).
  */
 import type { BankClient, ListOperationId } from "@/lib/bank/client";
 import { applyMigrations, connectDatabase } from "@/lib/db/connect";
@@ -100,7 +101,7 @@ report.push(`## Index backfill (${new Date().toISOString().slice(0, 10)}, page s
 if (stores.includes("postgresql"))
   await withScratchPostgresPair("bench_index", (databases) => benchStore("PostgreSQL", databases.sandbox, databases.console));
 if (stores.includes("pglite")) {
-  const embedded = await createScratchDatabase(undefined, "");
+  const embedded = await createScratchDatabase(undefined, "", { onDisk: true });
   try {
     await benchStore("PGlite", undefined, embedded);
   } finally {
