@@ -97,3 +97,39 @@ describe("embedded PostgreSQL on disk", () => {
     await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(/Another process serves the embedded database/);
   });
 });
+
+describe("embedded PostgreSQL's checkpoints (PGlite has no checkpointer of its own)", () => {
+  let embedded: EmbeddedPostgres | undefined;
+  afterAll(async () => {
+    await embedded?.close();
+  });
+
+  const lastCheckpoint = async (pool: pg.Pool) =>
+    (await pool.query<{ redo: string }>("SELECT redo_lsn::text AS redo FROM pg_control_checkpoint()")).rows[0]!.redo;
+
+  it("checkpoints once enough WAL is written, between whole queries, and not while nothing is written", async () => {
+    embedded = await startEmbeddedPostgres({ checkpoints: { checkEveryMs: 50, walBytes: 4 * 1024 * 1024, maxAgeMs: 3_600_000 } });
+    const pool = new pg.Pool({ connectionString: embedded.url, max: 4 });
+    try {
+      await pool.query("CREATE TABLE written (id int PRIMARY KEY, body text)");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const quiet = await lastCheckpoint(pool);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await lastCheckpoint(pool)).toBe(quiet);
+
+      // ~8 MB of WAL, in parameterized statements from several connections while the checks run.
+      await Promise.all(
+        Array.from({ length: 8 }, (_, batch) =>
+          pool.query("INSERT INTO written SELECT g, repeat(md5(g::text), 32) FROM generate_series($1::int, $2::int) g", [
+            batch * 1000,
+            batch * 1000 + 999,
+          ]),
+        ),
+      );
+      await expect.poll(() => lastCheckpoint(pool), { timeout: 5_000 }).not.toBe(quiet);
+      expect((await pool.query("SELECT count(*)::int AS n FROM written")).rows[0].n).toBe(8000);
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -18,7 +18,7 @@ export interface EmbeddedPostgres {
  * One PGlite instance costs ~500-800 MB, so a process that needs two databases shares one instance between
  * schemas rather than starting a second one. `dataDir` undefined keeps the data in memory.
  */
-export async function startEmbeddedPostgres(options: { dataDir?: string }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: { dataDir?: string; checkpoints?: CheckpointPolicy }): Promise<EmbeddedPostgres> {
   const socketDir = options.dataDir ? path.resolve(options.dataDir, "socket") : mkdtempSync(path.join(tmpdir(), "bank-pg-"));
   mkdirSync(socketDir, { recursive: true });
   const socketPath = path.join(socketDir, ".s.PGSQL.5432");
@@ -27,11 +27,12 @@ export async function startEmbeddedPostgres(options: { dataDir?: string }): Prom
   // pg_trgm is loaded for the search over the index of the bank (docs/search.md); CREATE EXTENSION is in its migration.
   const db = await PGlite.create(pgDataDir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 32 });
-  scheduleWholeQueries(server, db);
+  const checkpoints = scheduleWholeQueries(server, db, options.checkpoints ?? serverCheckpoints);
   await server.start();
   return {
     url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`,
     async close() {
+      checkpoints.stop();
       await server.stop();
       await db.close();
       if (!options.dataDir) rmSync(socketDir, { recursive: true, force: true });
@@ -59,6 +60,21 @@ async function removeStaleSocket(socketPath: string): Promise<void> {
   }
   rmSync(socketPath, { force: true });
 }
+
+/**
+ * When the scheduler checkpoints (scheduleWholeQueries): a server's checkpointer checkpoints every `checkpoint_timeout`
+ * (5 min) or once `max_wal_size` (1 GB) of WAL is written; PGlite has no such process.
+ */
+export interface CheckpointPolicy {
+  /** How often the WAL written since the last checkpoint is looked at. */
+  checkEveryMs: number;
+  /** Checkpoint once this much WAL is written since the last one... */
+  walBytes: number;
+  /** ...or once the last one is this old and anything was written since. */
+  maxAgeMs: number;
+}
+
+const serverCheckpoints: CheckpointPolicy = { checkEveryMs: 30_000, walBytes: 256 * 1024 * 1024, maxAgeMs: 5 * 60_000 };
 
 interface QueuedMessage {
   handlerId: number;
@@ -161,7 +177,7 @@ const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
  * still listen on are listened to again at once. The console relies on this to hear another process's access changes
  * (lib/auth/notified-version-reader.ts).
  */
-function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
+function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite, policy: CheckpointPolicy): { stop(): void } {
   const queue = (server as unknown as { queryQueue?: SocketQueryQueue }).queryQueue;
   if (!queue || !Array.isArray(queue.queue) || typeof queue.clearQueueForHandler !== "function") {
     throw new Error("@electric-sql/pglite-socket changed its query queue: review scheduleWholeQueries in lib/db/embedded.ts");
@@ -187,11 +203,15 @@ function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
     else listeners.delete(handlerId);
   };
   const stillListened = () => new Set([...listeners.values()].flatMap((listener) => [...listener.channels]));
+  const checkpoint = checkpointWhenDue(db, policy);
   queue.processQueue = async function processQueue(this: SocketQueryQueue) {
     if (this.processing) return;
     this.processing = true;
     try {
-      while (this.queue.length > 0) {
+      for (;;) {
+        // Between whole queries only: a statement of its own would drop a connection's unnamed one mid-sequence.
+        if (midQuery === null && !db.isInTransaction()) await checkpoint.ifDue();
+        if (this.queue.length === 0) break;
         const owner = midQuery ?? (db.isInTransaction() ? this.lastHandlerId : null);
         const index = owner === null ? 0 : this.queue.findIndex((entry) => entry.handlerId === owner);
         if (index === -1) break; // the owner's next message restarts the queue when it arrives
@@ -234,4 +254,40 @@ function scheduleWholeQueries(server: PGLiteSocketServer, db: PGlite) {
     midQuery = null; // a connection that left mid-query must not hold the session
     void queue.processQueue();
   };
+  const timer = setInterval(() => {
+    checkpoint.due = true;
+    void queue.processQueue(); // an idle queue checks at once; a busy one at its next whole query
+  }, policy.checkEveryMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * PGlite is PostgreSQL's single backend without the server's background processes, so nothing checkpoints while it
+ * runs: a million-object backfill of the index had written 7 GB of WAL behind the checkpoint taken at start (in
+ * memory, all of it held in memory), and a crash replays everything since that checkpoint at the next start. This
+ * does the checkpointer's part on the same terms (CheckpointPolicy); a checkpoint recycles the WAL behind it.
+ */
+function checkpointWhenDue(db: PGlite, policy: CheckpointPolicy) {
+  const state = {
+    due: false,
+    async ifDue() {
+      if (!state.due) return;
+      state.due = false;
+      try {
+        const { rows } = await db.query<{ written: string; age_ms: number }>(
+          `SELECT (pg_current_wal_insert_lsn() - redo_lsn)::text AS written,
+             extract(epoch FROM now() - checkpoint_time) * 1000 AS age_ms
+           FROM pg_control_checkpoint()`,
+        );
+        const written = Number(rows[0]?.written ?? 0);
+        const ageMs = Number(rows[0]?.age_ms ?? 0);
+        // Checkpointing writes a little WAL of its own: under a page of it is not a change to keep up with.
+        if (written >= policy.walBytes || (ageMs >= policy.maxAgeMs && written > 8192)) await db.exec("CHECKPOINT");
+      } catch {
+        // Looked at again at the next tick; a database closing under the timer has nothing left to keep.
+      }
+    },
+  };
+  return state;
 }
