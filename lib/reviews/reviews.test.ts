@@ -12,7 +12,8 @@ import { testDatabaseTargets } from "@/tests/support/databases";
 import { reviewActions, type ReviewActionState } from "./actions";
 import { caseRecordResponse } from "./record-download";
 import type { CaseRecord } from "./record";
-import { readQueue } from "./queue";
+import { defaultQueueFilter } from "./filter";
+import { readQueue, type QueueFilter } from "./queue";
 import { readCase } from "./store";
 
 // The reviewer's server actions against a real console database (both targets): applications are put in the index as
@@ -446,22 +447,14 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
     const old = await indexedPerson(100);
     const young = await indexedPerson(0.5, null);
     await run("assign", reviewerB, { applicationId: young });
-    const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id).filter((id) => id === old || id === young);
-    const all = await readQueue(
-      database.db,
-      environment,
-      reviewerB,
-      {
-        assignee: "any",
-        kind: "person_application",
-        minAgeHours: 0,
-        state: "undecided",
-      },
-      firstPage,
-    );
-    expect(ids(all.rows)).toEqual([old, young]);
-    const oldRow = all.rows.find((row) => row.id === old)!;
-    expect(oldRow).toEqual({
+    /** The queue as reviewer B sees it with `filter` (the rest left open), this test's two applications only. */
+    const queued = async (filter: Partial<QueueFilter>) =>
+      (await readQueue(database.db, environment, reviewerB, { ...defaultQueueFilter, ...filter }, firstPage)).rows.filter(
+        (row) => row.id === old || row.id === young,
+      );
+    const all = await queued({ kind: "person_application" });
+    expect(all.map((row) => row.id)).toEqual([old, young]);
+    expect(all.find((row) => row.id === old)).toEqual({
       id: old,
       kind: "person_application",
       name: "Ada Lovelace",
@@ -475,37 +468,11 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
         { field: "risk_score", value: 42 },
       ],
     });
-    expect(
-      ids(
-        (await readQueue(database.db, environment, reviewerB, { assignee: "mine", kind: "any", minAgeHours: 0, state: "undecided" }, firstPage)).rows,
-      ),
-    ).toEqual([young]);
-    expect(
-      ids(
-        (await readQueue(database.db, environment, reviewerB, { assignee: "unassigned", kind: "any", minAgeHours: 0, state: "undecided" }, firstPage))
-          .rows,
-      ),
-    ).toEqual([old]);
-    expect(
-      ids(
-        (await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "any", minAgeHours: 24, state: "undecided" }, firstPage)).rows,
-      ),
-    ).toEqual([old]);
-    expect(
-      ids(
-        (
-          await readQueue(
-            database.db,
-            environment,
-            reviewerB,
-            { assignee: "any", kind: "business_application", minAgeHours: 0, state: "undecided" },
-            firstPage,
-          )
-        ).rows,
-      ),
-    ).toEqual([]);
-    expect(
-      ids((await readQueue(database.db, environment, reviewerB, { assignee: "any", kind: "any", minAgeHours: 0, state: "decided" }, firstPage)).rows),
-    ).toEqual([]);
+    const idsWith = async (filter: Partial<QueueFilter>) => (await queued(filter)).map((row) => row.id);
+    expect(await idsWith({ assignee: "mine" })).toEqual([young]);
+    expect(await idsWith({ assignee: "unassigned" })).toEqual([old]);
+    expect(await idsWith({ minAgeHours: 24 })).toEqual([old]);
+    expect(await idsWith({ kind: "business_application" })).toEqual([]);
+    expect(await idsWith({ state: "decided" })).toEqual([]);
   });
 });

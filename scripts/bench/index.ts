@@ -11,11 +11,11 @@
 import type { BankClient, ListOperationId } from "@/lib/bank/client";
 import { applyMigrations, connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import type { ScratchDatabase } from "@/lib/db/scratch-database";
 import { indexedResources, runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import { residentMemoryOfTree } from "../lib/services";
-import { benchLog, stopChild, withScratchPostgresPair } from "./run";
+import { benchLog, stopChild, withScratchPglite, withScratchPostgresPair } from "./run";
 import { startSeededSandbox } from "./seeded-sandbox";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -100,13 +100,6 @@ report.push(`## Index backfill (${new Date().toISOString().slice(0, 10)}, page s
 // to the system when it closes).
 if (stores.includes("postgresql"))
   await withScratchPostgresPair("bench_index", (databases) => benchStore("PostgreSQL", databases.sandbox, databases.console));
-if (stores.includes("pglite")) {
-  const embedded = await createScratchDatabase(undefined, "", { onDisk: true });
-  try {
-    await benchStore("PGlite", undefined, embedded);
-  } finally {
-    await embedded.drop();
-  }
-}
+if (stores.includes("pglite")) await withScratchPglite((database) => benchStore("PGlite", undefined, database));
 console.log(report.join("\n"));
 process.exit(0);

@@ -39,6 +39,19 @@ export async function withScratchPostgresPair(
   }
 }
 
+/**
+ * Runs `measure` with a fresh embedded PGlite kept on disk, as the console keeps its own (in memory, a million objects
+ * outgrew the machine), removed afterwards.
+ */
+export async function withScratchPglite(measure: (database: ScratchDatabase) => Promise<void>): Promise<void> {
+  const embedded = await createScratchDatabase(undefined, "", { onDisk: true });
+  try {
+    await measure(embedded);
+  } finally {
+    await embedded.drop();
+  }
+}
+
 const running = new Set<ChildProcess>();
 // However the bench ends (done, failed, interrupted), it leaves no server or database process behind.
 process.on("exit", () => running.forEach((child) => child.kill("SIGKILL")));

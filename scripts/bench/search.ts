@@ -11,14 +11,14 @@ import { sql } from "drizzle-orm";
 import { applyMigrations, connectDatabase } from "@/lib/db/connect";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import * as schema from "@/lib/db/console-schema";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import type { ScratchDatabase } from "@/lib/db/scratch-database";
 import { runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import { listFromIndex } from "@/lib/search/index-list";
 import { parseIndexListQuery } from "@/lib/search/index-list-input";
 import { parseSearchQuery } from "@/lib/search/query";
 import { searchIndex } from "@/lib/search/search";
-import { benchLog, stopChild, withScratchPostgresPair } from "./run";
+import { benchLog, stopChild, withScratchPglite, withScratchPostgresPair } from "./run";
 import { startSeededSandbox } from "./seeded-sandbox";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -130,13 +130,6 @@ report.push(`## Search over the index (${new Date().toISOString().slice(0, 10)},
 if (stores.includes("postgresql")) {
   await withScratchPostgresPair("bench_search", (databases) => benchStore("PostgreSQL", databases.sandbox, databases.console));
 }
-if (stores.includes("pglite")) {
-  const embedded = await createScratchDatabase(undefined, "", { onDisk: true });
-  try {
-    await benchStore("PGlite", undefined, embedded);
-  } finally {
-    await embedded.drop();
-  }
-}
+if (stores.includes("pglite")) await withScratchPglite((database) => benchStore("PGlite", undefined, database));
 console.log(report.join("\n"));
 process.exit(0);
