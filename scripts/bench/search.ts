@@ -5,7 +5,9 @@
  * answers at BENCH_DATABASE_URL) and PGlite on disk, as the console keeps it (BENCH_STORES=postgresql or pglite for
  * one). For each kind of query (an id, an amount, a name, an email, a misspelt name, a userdata value), BENCH_REPEATS
  * runs (default 50) as compliance (the role that searches every field), p50 and p95 beside the targets: server p95 <
- * 50 ms; an index-served list's first page < 300 ms (server part). Markdown on stdout, progress on stderr.
+ * 50 ms; keystroke → results in Chromium p95 < 150 ms (./search-browser.ts: a console started over that index, typed
+ * into the header search); an index-served list's first page < 300 ms (server part). Markdown on stdout, progress on
+ * stderr.
  */
 import { sql } from "drizzle-orm";
 import { applyMigrations, connectDatabase } from "@/lib/db/connect";
@@ -19,6 +21,7 @@ import { parseIndexListQuery } from "@/lib/search/index-list-input";
 import { parseSearchQuery } from "@/lib/search/query";
 import { searchIndex } from "@/lib/search/search";
 import { benchLog, stopChild, withScratchPglite, withScratchPostgresPair } from "./run";
+import { keystrokeTimes } from "./search-browser";
 import { startSeededSandbox } from "./seeded-sandbox";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -28,9 +31,12 @@ const log = benchLog;
 const report: string[] = [];
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
 const serverTarget = 50;
+const browserTarget = 150;
 const listTarget = 300;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const spread = (sorted: number[]) => ({ p50: percentile(sorted, 50), p95: percentile(sorted, 95) });
 
 async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   await run(); // warm: the first run reads the pages into the cache, as any later search finds them
@@ -40,8 +46,7 @@ async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: n
     await run();
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return spread(times.sort((a, b) => a - b));
 }
 
 /** A field of some indexed object of `resource` with a non-empty value for `path` (a JSON path in its state). */
@@ -64,7 +69,7 @@ const misspelt = (word: string) => {
 
 async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undefined, consoleDatabase: ScratchDatabase) {
   log(`${name}: seeding ${rows.toLocaleString("en-US")} ACH transfers and starting the sandbox bank...`);
-  const { child: sandbox, client } = await startSeededSandbox(rows, sandboxDatabase?.url);
+  const { child: sandbox, client, url: bankUrl } = await startSeededSandbox(rows, sandboxDatabase?.url);
   const database = connectDatabase(consoleDatabase.url, schema);
   try {
     await applyMigrations(database, "drizzle/console", "console");
@@ -99,15 +104,40 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
     ];
 
     report.push("", `### ${name}: ${count.toLocaleString("en-US")} objects (${rows.toLocaleString("en-US")} ACH transfers + the demo set)`, "");
-    row(["query", "text", "hits", "server p50", "server p95", `target p95 < ${serverTarget} ms`]);
-    row(["---", "---", "---:", "---:", "---:", "---"]);
+    const server = new Map<string, { hits: number; p50: number; p95: number }>();
     for (const [kind, text] of queries) {
       const parsed = parseSearchQuery(text);
       if (!parsed.ok) throw new Error(`${kind}: ${parsed.error}`);
       const answer = await searchIndex(db, { environment: "sandbox", role: "compliance", query: parsed.query });
-      const { p50, p95 } = await timed(() => searchIndex(db, { environment: "sandbox", role: "compliance", query: parsed.query }));
-      row([kind, `\`${text}\``, answer.total, `${p50.toFixed(1)} ms`, `${p95.toFixed(1)} ms`, p95 < serverTarget ? "met" : "**missed**"]);
-      log(`${name}: ${kind} p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+      const times = await timed(() => searchIndex(db, { environment: "sandbox", role: "compliance", query: parsed.query }));
+      server.set(kind, { hits: answer.total, ...times });
+      log(`${name}: ${kind} server p50 ${times.p50.toFixed(1)} ms, p95 ${times.p95.toFixed(1)} ms`);
+    }
+    const browser = await keystrokeTimes({
+      consoleDatabaseUrl: consoleDatabase.url,
+      bankUrl,
+      queries,
+      repeats,
+      email: "compliance@demo.bank",
+      password: "demo-compliance-pass",
+    });
+    const verdict = (p95: number, target: number) => (p95 < target ? "met" : "**missed**");
+    row(["query", "text", "hits", "server p50", "server p95", `p95 < ${serverTarget} ms`, "keystroke → results p50", "p95", `p95 < ${browserTarget} ms`]);
+    row(["---", "---", "---:", "---:", "---:", "---", "---:", "---:", "---"]);
+    for (const [kind, text] of queries) {
+      const { hits, p50, p95 } = server.get(kind)!;
+      const typed = spread(browser.get(kind)!);
+      row([
+        kind,
+        `\`${text}\``,
+        hits,
+        `${p50.toFixed(1)} ms`,
+        `${p95.toFixed(1)} ms`,
+        verdict(p95, serverTarget),
+        `${typed.p50.toFixed(0)} ms`,
+        `${typed.p95.toFixed(0)} ms`,
+        verdict(typed.p95, browserTarget),
+      ]);
     }
     const page = parseIndexListQuery("ach", { amount_min: "$100", amount_max: "$2,500", statuses: "returned,sent", page_size: "100" });
     if (!page.ok) throw new Error(page.error);
@@ -119,6 +149,9 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
       `${list.p50.toFixed(1)} ms`,
       `${list.p95.toFixed(1)} ms`,
       list.p95 < listTarget ? `met (< ${listTarget} ms)` : `**missed** (< ${listTarget} ms)`,
+      "",
+      "",
+      "",
     ]);
   } finally {
     await database.close();
@@ -126,7 +159,9 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
   }
 }
 
-report.push(`## Search over the index (${new Date().toISOString().slice(0, 10)}, ${repeats} runs per query after one warm-up, role compliance)`);
+report.push(
+  `## Search over the index (${new Date().toISOString().slice(0, 10)}, ${repeats} runs per query after one warm-up, role compliance; keystroke → results: the header search in Chromium, last keystroke → first hit painted)`,
+);
 if (stores.includes("postgresql")) {
   await withScratchPostgresPair("bench_search", (databases) => benchStore("PostgreSQL", databases.sandbox, databases.console));
 }

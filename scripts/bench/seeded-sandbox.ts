@@ -9,7 +9,7 @@ import { freePort, startChild, waitForHealth } from "./run";
  * reads are the only load), on `databaseUrl` or in memory; with a client for it. Seeding a million rows takes
  * minutes, so readiness waits up to 30 min. The caller stops `child` (stopChild).
  */
-export async function startSeededSandbox(rows: number, databaseUrl?: string): Promise<{ child: ChildProcess; client: BankClient; readyMs: number }> {
+export async function startSeededSandbox(rows: number, databaseUrl?: string): Promise<{ child: ChildProcess; client: BankClient; url: string; readyMs: number }> {
   const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
   const port = await freePort();
   const child = startChild(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
@@ -25,5 +25,5 @@ export async function startSeededSandbox(rows: number, databaseUrl?: string): Pr
     { baseUrl: url, auth: { type: "basic", keyId: BANK_API_KEY_ID, secret: BANK_API_KEY_SECRET } },
     { timeoutMs: 60_000 },
   );
-  return { child, client, readyMs };
+  return { child, client, url, readyMs };
 }
