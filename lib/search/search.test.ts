@@ -122,6 +122,28 @@ describe.each(testDatabaseTargets)("the search over the index on $name", (target
     if (cents.endsWith("0")) expect(ranked(await search(`${whole}.${cents[0]}`))[0]).toBe(ach.id);
   });
 
+  it("takes a first keystroke as a whole word, and two or more characters as the start of one", async () => {
+    const id = `cp_search_${randomUUID().slice(0, 8)}`;
+    await recordObservations(
+      database.db,
+      "sandbox",
+      // Created after everything else: among equally good hits the newest comes first, so a match would be shown.
+      [
+        {
+          resource: "counterparty",
+          id,
+          state: { id, name: "Quokkaline Freight", created_at: "2099-01-01T00:00:00Z", updated_at: "2099-01-01T00:00:00Z" },
+        },
+      ],
+      { source: "sweep" },
+    );
+    // One letter as a prefix stands for a good part of every object (the cost is in docs/search.md, "Broad queries").
+    expect(ids(await search("q"))).not.toContain(id);
+    expectAmongFirstThree(await search("quokkal"), id);
+    // "fr": two characters, the start of "Freight".
+    expect(ranked(await search("quokkaline fr"))[0]).toBe(id);
+  });
+
   it("finds a counterparty by its name, by part of it, and misspelt", async () => {
     const counterparties = await objects("counterparty");
     let chosen: Record<string, unknown> | undefined;

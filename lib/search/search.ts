@@ -81,7 +81,8 @@ async function candidates(db: ConsoleDb, environment: Environment, query: Parsed
   const asTyped = await rankedCandidates(db, environment, query, visible, limit, false);
   // Typo tolerance is for words; an id, an email address or a number matches as written (a similar email or number
   // is another person's, and a near miss would hint at what a masked field holds).
-  const fuzzy = !query.id && !query.text.includes("@") && !/^[\d\s$.,-]+$/.test(query.text);
+  // Nor do one or two characters: pg_trgm's similarity of so few is noise, and would scan most of the index.
+  const fuzzy = query.text.length >= 3 && !query.id && !query.text.includes("@") && !/^[\d\s$.,-]+$/.test(query.text);
   if (asTyped.length > 0 || !fuzzy) return asTyped;
   return db.transaction(async (transaction) => {
     // pg_trgm's default (0.6) misses a letter left out of a six-letter word (`Dmiri` for `Dmitri` is 0.5); this is
@@ -152,11 +153,14 @@ async function rankedCandidates(
   const amount = query.amountCents !== null ? sql`(CASE WHEN s.amount_cents = ${query.amountCents} THEN 300 ELSE 0 END)` : sql`0`;
   const text = scores.length > 0 ? sql`100 * greatest(${sql.join(scores, sql`, `)})` : sql`0`;
   // Each way of matching is its own index-served subquery: ORed in one WHERE, a condition the planner thinks loose
-  // (a short amount, an email's prefix word) turned the whole search into a scan of every document.
-  const matching = sql.join(
-    matches.map((match) => sql`SELECT s.id FROM ${schema.bankSearch} s WHERE s.environment = ${environment} AND ${match}`),
+  // (a short amount, an email's prefix word) turned the whole search into a scan of every document. Each stops at
+  // `perWayCap` ids: the first keystrokes of any search (`a`, `$7`, `ach_`) match most of a million objects, and
+  // ranking all of them took minutes on PGlite, holding its one session while the next keystrokes waited.
+  const ways = sql.join(
+    matches.map((match) => sql`(SELECT s.id FROM ${schema.bankSearch} s WHERE s.environment = ${environment} AND ${match} LIMIT ${perWayCap})`),
     sql` UNION `,
   );
+  const matching = sql`SELECT matched.id FROM (${ways}) AS matched`;
   // The matching ids first: a search usually names a few objects, and a list of them is joined a lookup each. Given
   // the subqueries instead, the planner guesses thousands of ids from a prefix word and hash-joins every object (the
   // time of an amount or an email search at 100,000 objects). A broad query is ranked over its subqueries at once.
@@ -188,12 +192,23 @@ async function rankedCandidates(
  */
 function prefixTerm(word: string): string {
   const split = word.lastIndexOf("_");
-  if (split <= 0 || split === word.length - 1) return `'${word}':*`;
-  return `('${word.slice(0, split)}' <-> '${word.slice(split + 1)}':*)`;
+  if (split <= 0 || split === word.length - 1) return prefixOrWhole(word);
+  return `('${word.slice(0, split)}' <-> ${prefixOrWhole(word.slice(split + 1))})`;
 }
+
+/**
+ * A part of one character is matched whole: as a prefix it stands for a good part of every entry (the first keystroke
+ * of any search), which GIN reads in full before any limit applies (docs/search.md, "Broad queries").
+ */
+const prefixOrWhole = (part: string) => (part.length > 1 ? `'${part}':*` : `'${part}'`);
 
 /** Up to this many matching ids are ranked as a list (above: over the subqueries again). */
 const fewIds = 200;
+/**
+ * At most this many ids from each way of matching are ranked: a query matching more is too broad to rank exactly, and
+ * its best are the best of the first found (docs/search.md, "Broad queries").
+ */
+export const perWayCap = 1000;
 
 /** Trigrams of a word as pg_trgm counts them (padded with two blanks before and one after). */
 function trigrams(word: string): Set<string> {

@@ -15,7 +15,7 @@ import { chromium, type Page } from "@playwright/test";
 import { resolveChromium } from "../lib/chromium";
 import { ensureConsoleBuilt } from "../lib/build";
 import { hydrated, signedIn, until } from "./pages-measure";
-import { benchLog, freePort, startChild, stopChild, waitForHealth, waitUntilQuiet } from "./run";
+import { benchLog, startChild, stopChild, waitForHealth, waitUntilQuiet } from "./run";
 
 const results = '[data-testid="header-search-results"]';
 const hitShown = `${results} [data-testid="search-hit"]`;
@@ -41,13 +41,15 @@ async function typedSearch(page: Page, pageUrl: string, text: string): Promise<n
 export async function keystrokeTimes(options: {
   consoleDatabaseUrl: string;
   bankUrl: string;
+  /** The port the bank was told the console listens on (./seeded-sandbox.ts), so the console's webhooks are allowed. */
+  port: number;
   queries: Array<[string, string]>;
   repeats: number;
   email: string;
   password: string;
 }): Promise<Map<string, number[]>> {
   ensureConsoleBuilt();
-  const port = await freePort();
+  const { port } = options;
   const consoleUrl = `http://127.0.0.1:${port}`;
   const dataRoot = mkdtempSync(path.join(tmpdir(), "bench-search-console-"));
   const child = startChild(process.execPath, ["--import", "tsx", "scripts/console-server.ts"], {
@@ -80,7 +82,10 @@ export async function keystrokeTimes(options: {
         const elapsed = await typedSearch(page, `${consoleUrl}/counterparties`, text);
         if (run > 0) runs.push(elapsed);
       }
-      times.set(kind, runs.sort((a, b) => a - b));
+      times.set(
+        kind,
+        runs.sort((a, b) => a - b),
+      );
       benchLog(`browser: ${kind} typed ${options.repeats} times`);
     }
     return times;

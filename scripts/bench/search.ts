@@ -4,7 +4,8 @@
  * BENCH_ROWS ACH transfers (default 1,000,000) plus the demo set of every other list, on PostgreSQL (when a server
  * answers at BENCH_DATABASE_URL) and PGlite on disk, as the console keeps it (BENCH_STORES=postgresql or pglite for
  * one). For each kind of query (an id, an amount, a name, an email, a misspelt name, a userdata value), BENCH_REPEATS
- * runs (default 50) as compliance (the role that searches every field), p50 and p95 beside the targets: server p95 <
+ * runs (default 50) as compliance (the role that searches every field), and for what the first keystrokes of a search ask
+ * (one letter, `ach_`, `$7`: each matches most of the index), p50 and p95 beside the targets: server p95 <
  * 50 ms; keystroke → results in Chromium p95 < 150 ms (./search-browser.ts: a console started over that index, typed
  * into the header search); an index-served list's first page < 300 ms (server part). Markdown on stdout, progress on
  * stderr.
@@ -20,7 +21,7 @@ import { listFromIndex } from "@/lib/search/index-list";
 import { parseIndexListQuery } from "@/lib/search/index-list-input";
 import { parseSearchQuery } from "@/lib/search/query";
 import { searchIndex } from "@/lib/search/search";
-import { benchLog, stopChild, withScratchPglite, withScratchPostgresPair } from "./run";
+import { benchLog, freePort, stopChild, withScratchPglite, withScratchPostgresPair } from "./run";
 import { keystrokeTimes } from "./search-browser";
 import { startSeededSandbox } from "./seeded-sandbox";
 
@@ -69,7 +70,8 @@ const misspelt = (word: string) => {
 
 async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undefined, consoleDatabase: ScratchDatabase) {
   log(`${name}: seeding ${rows.toLocaleString("en-US")} ACH transfers and starting the sandbox bank...`);
-  const { child: sandbox, client, url: bankUrl } = await startSeededSandbox(rows, sandboxDatabase?.url);
+  const consolePort = await freePort();
+  const { child: sandbox, client, url: bankUrl } = await startSeededSandbox(rows, sandboxDatabase?.url, consolePort);
   const database = connectDatabase(consoleDatabase.url, schema);
   try {
     await applyMigrations(database, "drizzle/console", "console");
@@ -104,8 +106,15 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
     ];
 
     report.push("", `### ${name}: ${count.toLocaleString("en-US")} objects (${rows.toLocaleString("en-US")} ACH transfers + the demo set)`, "");
+    // What the first keystrokes of a search ask (a person types slower than the box's 60 ms debounce): each matches
+    // most of the index, and is timed on the server beside the rest (the browser times the whole texts only).
+    const firstKeystrokes: Array<[string, string]> = [
+      ["first keystroke of a name", counterpartyName.slice(0, 1)],
+      ["an id's kind typed", "ach_"],
+      ["an amount's first digit", "$7"],
+    ];
     const server = new Map<string, { hits: number; p50: number; p95: number }>();
-    for (const [kind, text] of queries) {
+    for (const [kind, text] of [...queries, ...firstKeystrokes]) {
       const parsed = parseSearchQuery(text);
       if (!parsed.ok) throw new Error(`${kind}: ${parsed.error}`);
       const answer = await searchIndex(db, { environment: "sandbox", role: "compliance", query: parsed.query });
@@ -116,17 +125,28 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
     const browser = await keystrokeTimes({
       consoleDatabaseUrl: consoleDatabase.url,
       bankUrl,
+      port: consolePort,
       queries,
       repeats,
       email: "compliance@demo.bank",
       password: "demo-compliance-pass",
     });
     const verdict = (p95: number, target: number) => (p95 < target ? "met" : "**missed**");
-    row(["query", "text", "hits", "server p50", "server p95", `p95 < ${serverTarget} ms`, "keystroke → results p50", "p95", `p95 < ${browserTarget} ms`]);
+    row([
+      "query",
+      "text",
+      "hits",
+      "server p50",
+      "server p95",
+      `p95 < ${serverTarget} ms`,
+      "keystroke → results p50",
+      "p95",
+      `p95 < ${browserTarget} ms`,
+    ]);
     row(["---", "---", "---:", "---:", "---:", "---", "---:", "---:", "---"]);
-    for (const [kind, text] of queries) {
+    for (const [kind, text] of [...queries, ...firstKeystrokes]) {
       const { hits, p50, p95 } = server.get(kind)!;
-      const typed = spread(browser.get(kind)!);
+      const typed = browser.has(kind) ? spread(browser.get(kind)!) : undefined;
       row([
         kind,
         `\`${text}\``,
@@ -134,9 +154,9 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
         `${p50.toFixed(1)} ms`,
         `${p95.toFixed(1)} ms`,
         verdict(p95, serverTarget),
-        `${typed.p50.toFixed(0)} ms`,
-        `${typed.p95.toFixed(0)} ms`,
-        verdict(typed.p95, browserTarget),
+        typed ? `${typed.p50.toFixed(0)} ms` : "",
+        typed ? `${typed.p95.toFixed(0)} ms` : "",
+        typed ? verdict(typed.p95, browserTarget) : "",
       ]);
     }
     const page = parseIndexListQuery("ach", { amount_min: "$100", amount_max: "$2,500", statuses: "returned,sent", page_size: "100" });

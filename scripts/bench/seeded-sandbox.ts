@@ -7,9 +7,15 @@ import { freePort, startChild, waitForHealth } from "./run";
 /**
  * A sandbox bank in its own process, seeded with `rows` ACH transfers plus the demo set, lifecycle off (the bench's
  * reads are the only load), on `databaseUrl` or in memory; with a client for it. Seeding a million rows takes
- * minutes, so readiness waits up to 30 min. The caller stops `child` (stopChild).
+ * minutes, so readiness waits up to 30 min. `consolePort`: where a console will listen, so the bank lets that
+ * console's receiver subscribe (the console's own address is refused otherwise, sandbox/webhooks/target.ts). The
+ * caller stops `child` (stopChild).
  */
-export async function startSeededSandbox(rows: number, databaseUrl?: string): Promise<{ child: ChildProcess; client: BankClient; url: string; readyMs: number }> {
+export async function startSeededSandbox(
+  rows: number,
+  databaseUrl?: string,
+  consolePort?: number,
+): Promise<{ child: ChildProcess; client: BankClient; url: string; readyMs: number }> {
   const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
   const port = await freePort();
   const child = startChild(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
@@ -17,6 +23,7 @@ export async function startSeededSandbox(rows: number, databaseUrl?: string): Pr
     SANDBOX_SEED: String(rows),
     SANDBOX_LIFECYCLE: "off",
     LOG_LEVEL: "warn",
+    ...(consolePort ? { PORT: String(consolePort), SANDBOX_WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8" } : {}),
     ...(databaseUrl ? { SANDBOX_DATABASE_URL: databaseUrl } : { SANDBOX_DATA: "memory" }),
   });
   const url = `http://127.0.0.1:${port}`;
