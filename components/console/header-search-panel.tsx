@@ -119,7 +119,9 @@ export function HeaderSearchPanel({
                 onChoose={() => setOpen(false)}
               />
             ) : (
-              <p data-testid="search-empty" className="px-2 py-1 text-sm text-muted">Nothing in the index matches “{text}”.</p>
+              <p data-testid="search-empty" className="px-2 py-1 text-sm text-muted">
+                Nothing in the index matches “{text}”.
+              </p>
             )
           ) : (
             <p className="px-2 py-1 text-sm text-muted">{isFetching ? "Searching…" : "Type to search"}</p>
