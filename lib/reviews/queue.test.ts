@@ -4,17 +4,52 @@ import { describe, expect, it } from "vitest";
 import * as schema from "@/lib/db/console-schema";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { queueCursorFrom, queueCursorText } from "./filter";
-import { readQueue, type QueueCursor } from "./queue";
+import { indexPersonApplication } from "@/tests/support/review-applications";
+import { defaultQueueFilter, queueCursorFrom, queueCursorText } from "./filter";
+import { readQueue, type QueueCursor, type QueueFilter } from "./queue";
+import { assignCase } from "./store";
 
-// The review queue's paging over a real console database (both targets); its filters and rows are specified with the
-// reviewer's actions in reviews.test.ts.
+// The review queue over a real console database (both targets): its rows, filters and pages. The reviewer's actions on
+// a case are specified in reviews.test.ts.
 
 const firstPage = { size: 200 };
 const reviewer = { id: randomUUID(), email: "reviewer@bank.example" };
 
 describe.each(testDatabaseTargets)("the review queue's pages on $name", (target) => {
   const database = migratedConsoleDatabase(target);
+
+  it("queues applications oldest first with masked names and the risk summary, filtered", async () => {
+    const old = await indexPersonApplication(database.db, "sandbox", 100);
+    const young = await indexPersonApplication(database.db, "sandbox", 0.5, null);
+    await assignCase(database.db, "sandbox", young, reviewer);
+    /** The queue as the reviewer sees it with `filter` (the rest left open), this test's two applications only. */
+    const queued = async (filter: Partial<QueueFilter>) =>
+      (await readQueue(database.db, "sandbox", reviewer, { ...defaultQueueFilter, ...filter }, firstPage)).rows.filter(
+        (row) => row.id === old || row.id === young,
+      );
+    const all = await queued({ kind: "person_application" });
+    expect(all.map((row) => row.id)).toEqual([old, young]);
+    expect(all.find((row) => row.id === old)).toEqual({
+      id: old,
+      kind: "person_application",
+      name: "Ada Lovelace",
+      createdAt: expect.any(String),
+      ageHours: expect.closeTo(100, 1),
+      state: "open",
+      assigneeId: null,
+      assigneeEmail: null,
+      risk: [
+        { field: "kyc_vendor", value: "alloy" },
+        { field: "risk_score", value: 42 },
+      ],
+    });
+    const idsWith = async (filter: Partial<QueueFilter>) => (await queued(filter)).map((row) => row.id);
+    expect(await idsWith({ assignee: "mine" })).toEqual([young]);
+    expect(await idsWith({ assignee: "unassigned" })).toEqual([old]);
+    expect(await idsWith({ minAgeHours: 24 })).toEqual([old]);
+    expect(await idsWith({ kind: "business_application" })).toEqual([]);
+    expect(await idsWith({ state: "decided" })).toEqual([]);
+  });
 
   it("pages the queue without repeating or skipping a row: ties on the creation time, microseconds, no creation time last", async () => {
     // Production holds only this test's applications, so the queue's pages can be compared with the whole.

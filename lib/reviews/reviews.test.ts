@@ -9,11 +9,10 @@ import * as schema from "@/lib/db/console-schema";
 import { auditRecordsOf, expectedAuditRecord, formOf, Refused, requireRole } from "@/tests/support/audit-records";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
+import { indexPersonApplication } from "@/tests/support/review-applications";
 import { reviewActions, type ReviewActionState } from "./actions";
 import { caseRecordResponse } from "./record-download";
 import type { CaseRecord } from "./record";
-import { defaultQueueFilter } from "./filter";
-import { readQueue, type QueueFilter } from "./queue";
 import { readCase } from "./store";
 
 // The reviewer's server actions against a real console database (both targets): applications are put in the index as
@@ -22,7 +21,6 @@ import { readCase } from "./store";
 const idle: ReviewActionState = { error: null, done: null };
 const environment: Environment = "sandbox";
 const hour = 3_600_000;
-const firstPage = { size: 200 };
 /** What the database answered a statement with (drizzle wraps the driver's error as its cause). */
 const refusal = (query: Promise<unknown>) =>
   query.then(
@@ -51,25 +49,7 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
     requestId = `req_${randomUUID()}`;
   };
   const staff = (role: StaffUser["role"]) => createStaff(database.db, { email: `${randomUUID()}@bank.example`, name: role, role, password: null });
-  /** A person application in the index, created `ageHours` ago, with a KYC result in its bankdata. */
-  const indexedPerson = async (ageHours: number, bankdata: unknown = { kyc_vendor: "alloy", risk_score: 42, analyst_phone: "+15550001111" }) => {
-    const id = `apsn_${randomUUID().replaceAll("-", "")}`;
-    const created = new Date(Date.now() - ageHours * hour);
-    const state = {
-      id,
-      first_name: "Ada",
-      last_name: "Lovelace",
-      date_of_birth: "1990-01-02",
-      identification_number: "123456789",
-      bankdata,
-      created_at: created.toISOString(),
-      updated_at: created.toISOString(),
-    };
-    await database.db
-      .insert(schema.bankObjects)
-      .values({ environment, id, resource: "person_application", state, bankCreatedAt: created, bankUpdatedAt: created, version: 1 });
-    return id;
-  };
+  const indexedPerson = (ageHours: number, bankdata?: unknown) => indexPersonApplication(database.db, environment, ageHours, bankdata);
   const indexedBusiness = async (owners: string[]) => {
     const id = `abus_${randomUUID().replaceAll("-", "")}`;
     const created = new Date(Date.now() - hour);
@@ -441,38 +421,5 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
       "owner:pa_owner1",
       "owner:pa_owner2",
     ]);
-  });
-
-  it("queues applications oldest first with masked names and the risk summary, filtered", async () => {
-    const old = await indexedPerson(100);
-    const young = await indexedPerson(0.5, null);
-    await run("assign", reviewerB, { applicationId: young });
-    /** The queue as reviewer B sees it with `filter` (the rest left open), this test's two applications only. */
-    const queued = async (filter: Partial<QueueFilter>) =>
-      (await readQueue(database.db, environment, reviewerB, { ...defaultQueueFilter, ...filter }, firstPage)).rows.filter(
-        (row) => row.id === old || row.id === young,
-      );
-    const all = await queued({ kind: "person_application" });
-    expect(all.map((row) => row.id)).toEqual([old, young]);
-    expect(all.find((row) => row.id === old)).toEqual({
-      id: old,
-      kind: "person_application",
-      name: "Ada Lovelace",
-      createdAt: expect.any(String),
-      ageHours: expect.closeTo(100, 1),
-      state: "open",
-      assigneeId: null,
-      assigneeEmail: null,
-      risk: [
-        { field: "kyc_vendor", value: "alloy" },
-        { field: "risk_score", value: 42 },
-      ],
-    });
-    const idsWith = async (filter: Partial<QueueFilter>) => (await queued(filter)).map((row) => row.id);
-    expect(await idsWith({ assignee: "mine" })).toEqual([young]);
-    expect(await idsWith({ assignee: "unassigned" })).toEqual([old]);
-    expect(await idsWith({ minAgeHours: 24 })).toEqual([old]);
-    expect(await idsWith({ kind: "business_application" })).toEqual([]);
-    expect(await idsWith({ state: "decided" })).toEqual([]);
   });
 });
