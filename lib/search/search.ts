@@ -208,7 +208,7 @@ const fewIds = 200;
  * At most this many ids from each way of matching are ranked: a query matching more is too broad to rank exactly, and
  * its best are the best of the first found (docs/search.md, "Broad queries").
  */
-export const perWayCap = 1000;
+const perWayCap = 1000;
 
 /** Trigrams of a word as pg_trgm counts them (padded with two blanks before and one after). */
 function trigrams(word: string): Set<string> {

@@ -19,12 +19,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
 import pg from "pg";
 import { demoUsers } from "@/lib/auth/demo-users";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
 import { runOutcome, percentile, type Change, type KeptVersion } from "./events-outcome";
+import { launchBenchChromium } from "./pages-measure";
 import { benchLog, freePort, postgresAdminUrl, scratchPostgres, startChild, stopChild, waitForHealth, withScratchPostgresPair } from "./run";
 
 /** Where the PostgreSQL server was reached: a Unix socket's directory, or host and port. */
@@ -84,10 +84,7 @@ async function benchStore(name: string, databases: { console?: string; sandbox: 
     connectionString:
       databases?.console ?? `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dataRoot, `start-${port}`, "socket"))}`,
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-dev-shm-usage"],
-  });
+  const browser = await launchBenchChromium();
   try {
     await waitForHealth(`${consoleUrl}/api/health`, stack, 300_000);
     await consoleDb.connect();

@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Browser, Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { resolveChromium } from "../lib/chromium";
 
 /**
  * Installed before any page script: keeps the long tasks (> 50 ms of main-thread work) of each document and sums its
@@ -185,6 +186,13 @@ export async function layoutShift(page: Page, routeUrl: string, width: number): 
   await page.waitForTimeout(2_000);
   return page.evaluate(() => (window as unknown as { __bench: { layoutShift: number } }).__bench.layoutShift);
 }
+
+/** Headless Chromium as every bench runs it: Debian's (or PLAYWRIGHT_CHROMIUM_EXECUTABLE), nothing in the background. */
+export const launchBenchChromium = () =>
+  chromium.launch({
+    executablePath: resolveChromium() ?? undefined,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
+  });
 
 export async function signedIn(browser: Browser, consoleUrl: string, email: string, password: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -22,11 +22,22 @@
  *
  * Each figure is printed beside its target, met or missed. Prints a Markdown report (stdout); progress goes to stderr.
  */
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { resourceList } from "@/lib/resources";
 import { defaultPageSize } from "@/lib/resources/list-state";
-import { resolveChromium } from "../lib/chromium";
-import { firstLoadKb, freshList, hydrated, interaction, layoutShift, load, signedIn, until, untilNewRows, type Load } from "./pages-measure";
+import {
+  firstLoadKb,
+  freshList,
+  hydrated,
+  interaction,
+  launchBenchChromium,
+  layoutShift,
+  load,
+  signedIn,
+  until,
+  untilNewRows,
+  type Load,
+} from "./pages-measure";
 import { benchLog, startChild, stopChild, waitForHealth, waitUntilQuiet } from "./run";
 
 const port = Number(process.env.BENCH_PAGES_PORT ?? 3050);
@@ -115,10 +126,7 @@ async function main() {
   try {
     await waitForHealth(`${console_}/api/health`, child, 300_000);
     await waitUntilQuiet(child.pid);
-    const browser = await chromium.launch({
-      executablePath: resolveChromium() ?? undefined,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
-    });
+    const browser = await launchBenchChromium();
     const page = await signedIn(browser, console_, "viewer@demo.bank", "demo-viewer-pass");
 
     const list = "/ach";

@@ -11,10 +11,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
-import { resolveChromium } from "../lib/chromium";
+import type { Page } from "@playwright/test";
 import { ensureConsoleBuilt } from "../lib/build";
-import { hydrated, signedIn, until } from "./pages-measure";
+import { hydrated, launchBenchChromium, signedIn, until } from "./pages-measure";
 import { benchLog, startChild, stopChild, waitForHealth, waitUntilQuiet } from "./run";
 
 const results = '[data-testid="header-search-results"]';
@@ -66,10 +65,7 @@ export async function keystrokeTimes(options: {
     LOG_LEVEL: "warn",
   });
   child.stdout?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
-  const browser = await chromium.launch({
-    executablePath: resolveChromium() ?? undefined,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
-  });
+  const browser = await launchBenchChromium();
   try {
     await waitForHealth(`${consoleUrl}/api/health`, child, 180_000);
     // At start the console checks its index (the walk is finished, the search documents written) and its webhooks.
