@@ -24,6 +24,8 @@ export const consoleRuntimeGrants = (role: string) => {
     // The index of the bank (docs/bank-index.md): written by the console's worker, purged by retention.
     `GRANT SELECT, INSERT, UPDATE, DELETE ON console.receiver_credentials, console.bank_event_inbox, console.bank_objects, console.bank_object_versions, console.index_backfill, console.bank_search TO ${who}`,
     `GRANT USAGE ON SEQUENCE console.bank_event_inbox_id_seq, console.bank_object_versions_id_seq TO ${who}`,
+    // Its counts are kept by triggers running as their owner (migration 0023); the console only reads them.
+    `GRANT SELECT ON console.bank_object_counts TO ${who}`,
     // Compliance review (docs/reviews.md): cases and checklists change; notes are only ever added; a proposed decision
     // is resolved once (its trigger guards what changes).
     `GRANT SELECT, INSERT, UPDATE ON console.review_cases, console.review_checklist_items TO ${who}`,

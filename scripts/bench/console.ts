@@ -24,6 +24,7 @@ import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
 import { ensureConsoleBuilt } from "../lib/build";
 import { benchLog, cpuSecondsOfTree, firstJsonLine, type LoadResult, scratchPostgres, startChild, stopChild, waitForHealth } from "./run";
+import { percentile } from "./stats";
 
 /** A whole number of seconds from the environment; anything else stops the bench naming the variable. */
 function secondsFromEnv(name: string, fallback: number, minimum: number): number {
@@ -103,9 +104,6 @@ async function slice(target: Target, connections: number, duration: number) {
   return { result, latencies, cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
-/** Nearest-rank percentile of `sorted` (ascending); NaN when empty. */
-const percentile = (sorted: number[], fraction: number) => sorted[Math.max(Math.ceil(fraction * sorted.length) - 1, 0)] ?? Number.NaN;
-
 /**
  * One cell: the targets measured in turn in `slices` alternating runs rather than one long run each, so that the
  * machine's speed changing during the cell (seen on this shared VM: the ceiling at 358 and 466 req/s in two
@@ -123,12 +121,12 @@ async function loadCell<T extends Target[]>(targets: [...T], connections: number
     const requests = measured.reduce((sum, run) => sum + run.result.requests.total, 0);
     const duration = measured.reduce((sum, run) => sum + run.result.duration, 0);
     const cpuSeconds = measured.every((run) => run.cpuSeconds !== null) ? measured.reduce((sum, run) => sum + run.cpuSeconds!, 0) : null;
-    const latencies = measured.flatMap((run) => run.latencies).sort((a, b) => a - b);
+    const latencies = measured.flatMap((run) => run.latencies);
     return {
       cpuMsPerRequest: cpuSeconds === null ? null : (cpuSeconds * 1000) / Math.max(requests, 1),
       mean: latencies.reduce((sum, value) => sum + value, 0) / Math.max(latencies.length, 1),
-      p50: percentile(latencies, 0.5),
-      p99: percentile(latencies, 0.99),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
       requestsPerSecond: requests / duration,
       non2xx: measured.reduce((sum, run) => sum + run.result.non2xx + run.result.errors + run.result.timeouts, 0),
     };

@@ -38,12 +38,6 @@ export interface RunRecords {
 
 type Timings = { receiver: number[]; index: number[]; browser: number[] };
 
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 const append = <K, V>(map: Map<K, V[]>, key: K, value: V) => map.set(key, [...(map.get(key) ?? []), value]);
 
 /** Sets each change's `committedAt` from its kept version, then times and counts the run. */

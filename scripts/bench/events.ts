@@ -23,7 +23,8 @@ import pg from "pg";
 import { demoUsers } from "@/lib/auth/demo-users";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
-import { runOutcome, percentile, type Change, type KeptVersion } from "./events-outcome";
+import { runOutcome, type Change, type KeptVersion } from "./events-outcome";
+import { percentile } from "./stats";
 import { launchBenchChromium } from "./pages-measure";
 import { benchLog, freePort, postgresAdminUrl, scratchPostgres, startChild, stopChild, waitForHealth, withScratchPostgresPair } from "./run";
 

@@ -5,18 +5,22 @@
  * keeps its data on disk, as the console does (in memory, a million objects outgrew the machine).
  * Beside it, its ceiling: the same walk of every list through the same bank client, writing nothing. Reports objects
  * per second, the time, and the peak resident memory of this process (the backfill, and on PGlite the console's
- * embedded database too). Markdown on stdout, progress on stderr. BENCH_ROWS changes the seed size; BENCH_STORES=
- * postgresql or pglite runs one store (a million objects take most of an hour on PGlite).
+ * embedded database too); then Home's exact counts over the index built (lib/home/index-counts.ts), checked against
+ * every object grouped by status and timed beside that grouping. Markdown on stdout, progress on stderr. BENCH_ROWS
+ * changes the seed size; BENCH_STORES=postgresql or pglite runs one store (a million objects take most of an hour on
+ * PGlite).
  */
 import type { BankClient, ListOperationId } from "@/lib/bank/client";
-import { applyMigrations, connectDatabase } from "@/lib/db/connect";
+import { applyMigrations, connectDatabase, type Database } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
 import type { ScratchDatabase } from "@/lib/db/scratch-database";
+import { indexCounts } from "@/lib/home/index-counts";
 import { indexedResources, runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import { residentMemoryOfTree } from "../lib/services";
 import { benchLog, stopChild, withScratchPglite, withScratchPostgresPair } from "./run";
 import { startSeededSandbox } from "./seeded-sandbox";
+import { timedRuns } from "./stats";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const stores = (process.env.BENCH_STORES ?? "postgresql,pglite").split(",");
@@ -36,6 +40,29 @@ async function withPeakMemory<T>(run: () => Promise<T>): Promise<{ result: T; pe
   } finally {
     clearInterval(timer);
   }
+}
+
+/** Every object grouped by kind and status: how Home counted before the index kept its counts (migration 0023). */
+const groupEveryObject = `
+  SELECT resource, coalesce(state->>'status', '') AS status, count(*)::int AS objects
+  FROM console.bank_objects WHERE environment = 'sandbox' AND state IS NOT NULL GROUP BY 1, 2`;
+
+/**
+ * Home's exact counts over the index just built (`indexCounts`, reading the kept counts), beside grouping every
+ * object; the two must agree, object for object.
+ */
+async function homeCounts(database: Database<typeof schema>) {
+  const kept = await indexCounts(database.db, "sandbox");
+  const grouped = (await database.pool.query<{ resource: string; status: string; objects: number }>(groupEveryObject)).rows;
+  const keptEntries = Object.values(kept.byStatus).reduce((sum, statuses) => sum + Object.keys(statuses).length, 0);
+  const disagreeing = grouped.filter((row) => kept.byStatus[row.resource as keyof typeof kept.byStatus]?.[row.status] !== row.objects);
+  if (disagreeing.length > 0 || keptEntries !== grouped.length) {
+    throw new Error(`Home's kept counts disagree with the objects: ${JSON.stringify({ disagreeing, keptEntries, grouped: grouped.length })}`);
+  }
+  return {
+    kept: await timedRuns(() => indexCounts(database.db, "sandbox"), 20),
+    grouped: await timedRuns(() => database.pool.query(groupEveryObject), 5),
+  };
 }
 
 /** The ceiling: every page of every list read through the bank client, nothing written. */
@@ -66,9 +93,10 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
     );
     const seconds = (performance.now() - started) / 1000;
     const [{ count }] = (await database.pool.query("SELECT count(*)::int AS count FROM console.bank_objects")).rows as [{ count: number }];
-    await database.close();
     log(`${name}: backfill ${result}, ${count} objects in ${seconds.toFixed(1)} s`);
     if (result !== "done" || count !== walked) throw new Error(`${name}: the index holds ${count} objects, the bank listed ${walked} (${result})`);
+    const home = await homeCounts(database);
+    await database.close();
 
     report.push("", `### ${name}: ${walked.toLocaleString("en-US")} objects (${rows.toLocaleString("en-US")} ACH transfers + the demo set)`, "");
     row(["walk", "time", "objects/s", "vs ceiling", "peak memory (this process)", "sandbox memory"]);
@@ -90,6 +118,12 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
       mib(peak),
       sandboxMemory,
     ]);
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    report.push(
+      "",
+      `Home's exact counts over this index (p50 / p95): read from the kept counts ${ms(home.kept.p50)} / ${ms(home.kept.p95)}; ` +
+        `every object grouped by status, as before migration 0023, ${ms(home.grouped.p50)} / ${ms(home.grouped.p95)}. The two agree.`,
+    );
   } finally {
     await stopChild(sandbox);
   }

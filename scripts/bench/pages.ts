@@ -39,6 +39,7 @@ import {
   type Load,
 } from "./pages-measure";
 import { benchLog, startChild, stopChild, waitForHealth, waitUntilQuiet } from "./run";
+import { median } from "./stats";
 
 const port = Number(process.env.BENCH_PAGES_PORT ?? 3050);
 const sandboxPort = Number(process.env.BENCH_PAGES_SANDBOX_PORT ?? 4050);
@@ -64,12 +65,6 @@ const targets = {
   firstLoadKb: 160,
   listHtmlKib: 150,
   layoutShift: 0.05,
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
 /** Runs `measure` warm-ups + N times and keeps the last N. */

@@ -83,10 +83,7 @@ export async function keystrokeTimes(options: {
         const elapsed = await typedSearch(page, `${consoleUrl}/counterparties`, text);
         if (run > 0) runs.push(elapsed);
       }
-      times.set(
-        kind,
-        runs.sort((a, b) => a - b),
-      );
+      times.set(kind, runs);
       benchLog(`browser: ${kind} typed ${options.repeats} times`);
     }
     return times;

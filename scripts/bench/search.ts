@@ -24,6 +24,7 @@ import { searchIndex } from "@/lib/search/search";
 import { benchLog, freePort, stopChild, withScratchPglite, withScratchPostgresPair } from "./run";
 import { keystrokeTimes } from "./search-browser";
 import { startSeededSandbox } from "./seeded-sandbox";
+import { spread, timedRuns } from "./stats";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const repeats = Number(process.env.BENCH_REPEATS ?? 50);
@@ -34,21 +35,6 @@ const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} 
 const serverTarget = 50;
 const browserTarget = 150;
 const listTarget = 300;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-const spread = (sorted: number[]) => ({ p50: percentile(sorted, 50), p95: percentile(sorted, 95) });
-
-async function timed(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await run(); // warm: the first run reads the pages into the cache, as any later search finds them
-  const times: number[] = [];
-  for (let index = 0; index < repeats; index += 1) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return spread(times.sort((a, b) => a - b));
-}
 
 /** A field of some indexed object of `resource` with a non-empty value for `path` (a JSON path in its state). */
 async function sampleValue(db: ConsoleDb, resource: string, path: string[]): Promise<string> {
@@ -118,7 +104,7 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
       const parsed = parseSearchQuery(text);
       if (!parsed.ok) throw new Error(`${kind}: ${parsed.error}`);
       const answer = await searchIndex(db, { environment: "sandbox", role: "compliance", query: parsed.query });
-      const times = await timed(() => searchIndex(db, { environment: "sandbox", role: "compliance", query: parsed.query }));
+      const times = await timedRuns(() => searchIndex(db, { environment: "sandbox", role: "compliance", query: parsed.query }), repeats);
       server.set(kind, { hits: answer.total, ...times });
       log(`${name}: ${kind} server p50 ${times.p50.toFixed(1)} ms, p95 ${times.p95.toFixed(1)} ms`);
     }
@@ -162,7 +148,7 @@ async function benchStore(name: string, sandboxDatabase: ScratchDatabase | undef
     }
     const page = parseIndexListQuery("ach", { amount_min: "$100", amount_max: "$2,500", statuses: "returned,sent", page_size: "100" });
     if (!page.ok) throw new Error(page.error);
-    const list = await timed(() => listFromIndex(db, "sandbox", "ach", page.page));
+    const list = await timedRuns(() => listFromIndex(db, "sandbox", "ach", page.page), repeats);
     row([
       "index-served ACH list, first page of 100",
       "`amount 100–2,500, returned or sent`",

@@ -1,5 +1,6 @@
 import { scrypt, randomBytes } from "node:crypto";
 import { demoUsers } from "@/lib/auth/demo-users";
+import { median } from "./stats";
 
 /**
  * `npm run bench:sign-in`: what the password hash costs (lib/auth/password.ts).
@@ -19,7 +20,6 @@ function hash(N: number): Promise<void> {
   );
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

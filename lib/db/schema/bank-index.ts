@@ -86,6 +86,24 @@ export const bankObjects = consoleSchema.table(
 );
 
 /**
+ * How many objects of each kind and status the index holds per environment (Home's exact counts). Kept by triggers on
+ * `bank_objects` in the writing statement's transaction (migration 0023), never written by the console itself.
+ */
+export const bankObjectCounts = consoleSchema.table(
+  "bank_object_counts",
+  {
+    environment: environment().notNull(),
+    resource: text("resource").notNull(),
+    /** The object's `status`, '' for a kind without one. */
+    status: text("status").notNull(),
+    objects: bigint("objects", { mode: "number" }).notNull().default(0),
+    /** Person applications without a person yet (no `person_id`); 0 for every other kind. */
+    withoutPerson: bigint("without_person", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.environment, table.resource, table.status] })],
+);
+
+/**
  * Every state the console has seen each object in, in the order it saw them. `id` doubles as the position in the live
  * feed (SSE `Last-Event-ID`): rows are written under one lock, so ids commit in increasing order.
  */
