@@ -92,6 +92,9 @@ describe.each(testDatabaseTargets)("lists served from the index on $name", (targ
     const filterSets: Array<Record<string, string>> = [
       {},
       { status: "returned" },
+      { statuses: "returned,sent" },
+      { status: "returned", statuses: "returned,sent" },
+      { status: "sent", statuses: "returned" },
       { amount_min: "$100", statuses: "returned,sent" },
       { direction: "credit", has_error: "false" },
     ];
