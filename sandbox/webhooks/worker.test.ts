@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { Agent, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
@@ -359,6 +359,40 @@ describe("posting to the checked address", () => {
       expect(receiver.at("/pinned").map((request) => request.body)).toEqual([{ id: "x" }]);
     } finally {
       await receiver.close();
+    }
+  });
+  it("keeps the connection open for the next notification to that address, and sends again on a new one when the receiver had closed it", async () => {
+    const connectionOf = new WeakMap<object, number>();
+    const received: [connection: number, body: string][] = [];
+    const server = createServer((request, response) => {
+      let body = "";
+      request.setEncoding("utf8");
+      request.on("data", (chunk: string) => (body += chunk));
+      request.on("end", () => {
+        received.push([connectionOf.get(request.socket)!, body]);
+        // The third notification finds the kept connection closed under it, as when a receiver's idle timeout wins.
+        if (received.length === 3) request.socket.destroy();
+        else response.end();
+      });
+    });
+    let connections = 0;
+    server.on("connection", (socket) => connectionOf.set(socket, ++connections));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const pool = new Agent({ keepAlive: true });
+    try {
+      const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/kept`);
+      const post = (body: string) => postPinned(url, { address: "127.0.0.1", family: 4 }, {}, body, AbortSignal.timeout(5000), pool);
+      expect([await post("a"), await post("b"), await post("c")].map((reply) => reply.status)).toEqual([200, 200, 200]);
+      expect(received).toEqual([
+        [1, "a"],
+        [1, "b"],
+        [1, "c"],
+        [2, "c"],
+      ]);
+    } finally {
+      pool.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
