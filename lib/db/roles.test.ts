@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditChain } from "@/lib/audit/chain";
 import { audited } from "@/lib/audit/trail";
+import { recordObservations } from "@/lib/index/store";
 import { openSandboxDatabase, type SandboxDatabase } from "@/sandbox/db";
 import { applyMigrations, connectDatabase, type Database } from "./connect";
 import * as schema from "./console-schema";
@@ -71,6 +72,21 @@ describe.runIf(adminUrl)("database roles on PostgreSQL", () => {
     expect(await audited(consoleRuntime.db, entry, async () => "done", { after: (result) => ({ result }) })).toBe("done");
     const [record] = await consoleRuntime.db.select().from(schema.auditRecords).where(eq(schema.auditRecords.requestId, "req_roles"));
     expect(record).toMatchObject({ action: "roles.test", outcome: "succeeded", after: { result: "done" } });
+  });
+
+  it("lets the console's role index bank objects, whose counts it may read but only the triggers move (migration 0023)", async () => {
+    await recordObservations(
+      consoleRuntime.db,
+      "sandbox",
+      [{ resource: "ach", id: "ach_roles_counted", state: { id: "ach_roles_counted", status: "pending", updated_at: "2026-11-28T07:00:00Z" } }],
+      { source: "sweep" },
+    );
+    const counted = await consoleRuntime.pool.query("SELECT status, objects::int AS objects FROM console.bank_object_counts WHERE resource = 'ach'");
+    expect(counted.rows).toEqual([{ status: "pending", objects: 1 }]);
+    expect(await refusal(`UPDATE console.bank_object_counts SET objects = 0`)).toMatch(/permission denied/);
+    expect(
+      await refusal(`INSERT INTO console.bank_object_counts (environment, resource, status, objects) VALUES ('sandbox', 'ach', 'sent', 5)`),
+    ).toMatch(/permission denied/);
   });
 
   it("refuses the console's role changing or deleting an audit record, and touching the trigger or the table", async () => {
