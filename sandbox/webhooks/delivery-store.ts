@@ -82,7 +82,7 @@ export interface AttemptOutcome {
   error: string | null;
   /** The notification's body as sent (or as it would have been, when the target was refused before connecting). */
   requestBody: string;
-  /** The start of the reply (worker.ts maxReplyBytes); null when no HTTP answer came. */
+  /** The start of the reply (post.ts maxReplyBytes); null when no HTTP answer came. */
   responseBody: string | null;
 }
 

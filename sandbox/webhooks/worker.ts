@@ -1,11 +1,8 @@
 import type { SandboxContext } from "@/sandbox/context";
 import { resourcePaths } from "@/lib/contract/names";
 import { claimDueDeliveries, recordAttempt, releaseClaims, type AttemptOutcome, type ClaimedDelivery } from "./delivery-store";
-import http from "node:http";
-import https from "node:https";
-import type { LookupAddress } from "node:dns";
-import type { LookupFunction } from "node:net";
-import { checkTarget, type CheckedAddress } from "./target";
+import { keptConnections, postPinned } from "./post";
+import { checkTarget } from "./target";
 
 /** What the worker uses of the sandbox's context. */
 export type DeliveryWorkerContext = Pick<SandboxContext, "db" | "baseUrl" | "settings" | "log" | "now">;
@@ -15,8 +12,6 @@ const maxInFlight = 16;
 /** A claim lasts twice the request's timeout (and a second), so only a dead worker's claims expire. */
 const leaseMs = (timeoutMs: number) => 2 * timeoutMs + 1000;
 const bodyExcerptLength = 200;
-/** At most this much of a failed reply is read (the excerpt's 200 characters are in it); the rest is never fetched. */
-export const maxReplyBytes = 4096;
 
 /**
  * Delivers the outbox: claims due deliveries of enabled webhooks, POSTs each notification and records the attempt.
@@ -90,30 +85,6 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
   };
 }
 
-/**
- * Connections kept open between deliveries, one pool per checked address, so a connection is only ever reused to the
- * address it was opened to. A POST on a kept connection costs the sandbox ~95 µs of CPU and a Node receiver ~35-40,
- * against ~200 and ~90-130 with a connection each (4,000 POSTs, 16 at a time, on loopback; docs/benchmarks.md).
- */
-function keptConnections() {
-  const pools = new Map<string, http.Agent>();
-  return {
-    to(url: URL, pinned: CheckedAddress): http.Agent {
-      const key = `${url.protocol}${pinned.address}`;
-      let pool = pools.get(key);
-      if (!pool) {
-        pool = url.protocol === "https:" ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
-        pools.set(key, pool);
-      }
-      return pool;
-    },
-    close() {
-      for (const pool of pools.values()) pool.destroy();
-      pools.clear();
-    },
-  };
-}
-
 /** POSTs one notification. Undefined when the worker stopped mid-request (the attempt does not count). */
 async function send(
   ctx: DeliveryWorkerContext,
@@ -174,105 +145,6 @@ async function send(
     const reason = timeout.aborted ? `no response within ${timeoutMs} ms` : describeFetchError(error);
     return { attemptedAt, statusCode: null, latencyMs: elapsed(), succeeded: false, error: reason, ...noAnswer };
   }
-}
-
-/**
- * POSTs `body` to `url` over a connection to `pinned`, the address the url was checked at: the name is not resolved
- * again (TLS still verifies the certificate against the name). A redirect is answered, never followed. The first
- * `maxReplyBytes` of the reply are read as text (kept with the attempt); a longer reply's connection is closed there,
- * a whole one's goes back to `pool` (connections kept open to `pinned`; without one, a connection of its own). A
- * reply whose body is still arriving when `signal` ends is kept as far as it came (the status had arrived: it is an
- * answer). A kept connection the receiver has closed meanwhile shows only when used: the POST is then sent once more
- * on a new one (notifications are at least once: a receiver that read it before closing gets it twice, as with any
- * retry).
- */
-export async function postPinned(
-  url: URL,
-  pinned: CheckedAddress,
-  headers: Record<string, string>,
-  body: string,
-  signal: AbortSignal,
-  pool: http.Agent | false = false,
-): Promise<{ status: number; start: string }> {
-  try {
-    return await postOnce(url, pinned, headers, body, signal, pool);
-  } catch (error) {
-    if (!(error instanceof ClosedWhileKept)) throw error;
-    return postOnce(url, pinned, headers, body, signal, pool);
-  }
-}
-
-/** A kept-open connection the other side had closed: nothing was received on it. */
-class ClosedWhileKept extends Error {}
-
-function postOnce(
-  url: URL,
-  pinned: CheckedAddress,
-  headers: Record<string, string>,
-  body: string,
-  signal: AbortSignal,
-  pool: http.Agent | false,
-): Promise<{ status: number; start: string }> {
-  const client = url.protocol === "https:" ? https : http;
-  const lookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) (callback as (error: null, addresses: LookupAddress[]) => void)(null, [pinned]);
-    else callback(null, pinned.address, pinned.family);
-  };
-  return new Promise((resolve, reject) => {
-    const outgoing = client.request(
-      url,
-      { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, lookup, agent: pool, signal },
-      (incoming) => {
-        const status = incoming.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const finish = () => {
-          signal.removeEventListener("abort", finish);
-          incoming.destroy();
-          resolve({ status, start: Buffer.concat(chunks).subarray(0, maxReplyBytes).toString("utf8") });
-        };
-        signal.addEventListener("abort", finish);
-        incoming.on("data", (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-          if (size >= maxReplyBytes) finish();
-        });
-        incoming.on("end", finish);
-        incoming.on("error", finish);
-      },
-    );
-    outgoing.on("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        outgoing.reusedSocket && !signal.aborted && (error.code === "ECONNRESET" || error.code === "EPIPE")
-          ? new ClosedWhileKept(error.message, { cause: error })
-          : error,
-      ),
-    );
-    outgoing.end(body);
-  });
-}
-
-/**
- * The first `maxBytes` of a body as text, then the stream is cancelled (the connection closes): a receiver answering
- * megabytes costs the sandbox no more than that.
- */
-export async function readStart(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string> {
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < maxBytes) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const kept = value.subarray(0, maxBytes - size);
-      chunks.push(kept);
-      size += kept.length;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** fetch reports "fetch failed" and hides the reason (ECONNREFUSED, DNS, TLS) in `cause`. */

@@ -1,13 +1,13 @@
 /**
  * `npm run bench:delivery`: what one webhook POST costs the sandbox bank's delivery (`postPinned`,
- * sandbox/webhooks/worker.ts) and a Node receiver in CPU and time, on a connection of its own and on connections kept
+ * sandbox/webhooks/post.ts) and a Node receiver in CPU and time, on a connection of its own and on connections kept
  * open between deliveries (what the delivery worker does). BENCH_POSTS (4000) notifications, 16 at a time as the
  * worker sends them, to a plain node:http receiver in a process of its own answering `{"received":true}`, three rounds
  * alternating. Markdown on stdout.
  */
 import { spawn } from "node:child_process";
 import { Agent } from "node:http";
-import { postPinned } from "@/sandbox/webhooks/worker";
+import { postPinned } from "@/sandbox/webhooks/post";
 import { median } from "./stats";
 
 const posts = Number(process.env.BENCH_POSTS ?? 4000);
