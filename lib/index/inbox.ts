@@ -3,6 +3,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import type { BankNotification } from "./notification";
 import type { ConsoleDb } from "@/lib/db/console-db";
+import { groupedWriter } from "@/lib/db/grouped-writes";
 
 const inbox = schema.bankEventInbox;
 
@@ -61,38 +62,12 @@ export async function storeNotifications(db: ConsoleDb, received: ReceivedNotifi
 }
 
 /**
- * A store for the receiver that commits notifications arriving together in one statement (group commit): while one
- * INSERT is in flight, the next arrivals wait and go in the next. The bank sends in bursts (the sandbox: 16 at once),
- * and one INSERT per request kept the pool and the database busy for each. Each caller's promise settles when its
- * notification is durable (or its batch failed), so the receiver still answers only after storing.
+ * A store for the receiver that commits notifications arriving together in one statement (lib/db/grouped-writes.ts).
+ * The bank sends in bursts (the sandbox: 16 at once), and one INSERT per request kept the pool and the database busy
+ * for each. The receiver still answers only once its notification is stored.
  */
 export function createInboxWriter(db: ConsoleDb, maxBatch = 200): (received: ReceivedNotification) => Promise<void> {
-  let waiting: Array<{ received: ReceivedNotification; settle: (error?: unknown) => void }> = [];
-  let writing = false;
-
-  async function writeWaiting(): Promise<void> {
-    writing = true;
-    while (waiting.length > 0) {
-      const batch = waiting.slice(0, maxBatch);
-      waiting = waiting.slice(batch.length);
-      try {
-        await storeNotifications(
-          db,
-          batch.map((entry) => entry.received),
-        );
-        for (const entry of batch) entry.settle();
-      } catch (error) {
-        for (const entry of batch) entry.settle(error);
-      }
-    }
-    writing = false;
-  }
-
-  return (received) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ received, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!writing) void writeWaiting();
-    });
+  return groupedWriter(async (batch: ReceivedNotification[]) => void (await storeNotifications(db, batch)), maxBatch);
 }
 
 /**

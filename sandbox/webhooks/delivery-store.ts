@@ -93,7 +93,7 @@ export interface AttemptOutcome {
  */
 export async function recordAttempt(db: SandboxDb, settings: WebhookSettings, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<void> {
   const attempt = delivery.attempts + 1;
-  if (outcome.succeeded) return recordDelivered(db, delivery, attempt, outcome);
+  if (outcome.succeeded) return recordDeliveredAttempts(db, [{ delivery, outcome }]);
   const exhausted = attempt >= maxDeliveryAttempts;
   const retryAfterMs = outcome.succeeded || exhausted ? 0 : retryDelayMs(settings, attempt);
   await db.transaction(async (tx) => {
@@ -144,27 +144,49 @@ export async function recordAttempt(db: SandboxDb, settings: WebhookSettings, de
   });
 }
 
+/** A delivery the receiver acknowledged, with its attempt, to be recorded (recordDeliveredAttempts). */
+export interface DeliveredAttempt {
+  delivery: ClaimedDelivery;
+  outcome: AttemptOutcome;
+}
+
 /**
- * A delivered attempt, in one statement: the common case, so it costs one round trip instead of a transaction's
- * five (at 200 deliveries/s, the sandbox spent a third of its time writing queries to PostgreSQL). A success counts
- * toward no threshold, so it does not wait for the webhook's lock; it takes the key-share lock the attempt's foreign
- * key would take anyway, first, in the order every writer follows (webhook, then delivery).
+ * Records delivered attempts, many in one statement: the common case, so it costs one round trip for a whole batch
+ * instead of a transaction's five per attempt (at 200 deliveries/s, the sandbox spent a third of its time writing
+ * queries to PostgreSQL). A success counts toward no threshold, so it does not wait for the webhook's lock; it takes
+ * the key-share lock the attempt's foreign key would take anyway, first and in id order, the order every writer
+ * follows (webhooks, then deliveries). An attempt someone else recorded meanwhile (its lease expired) is skipped.
  */
-async function recordDelivered(db: SandboxDb, delivery: ClaimedDelivery, attempt: number, outcome: AttemptOutcome): Promise<void> {
+export async function recordDeliveredAttempts(db: SandboxDb, delivered: DeliveredAttempt[]): Promise<void> {
+  if (delivered.length === 0) return;
+  // A VALUES list, so the planner knows how few rows there are. With the rows in one JSON parameter (which it cannot
+  // count) a batch of about four took 2.65 ms on average against 0.5 ms this way (pg_stat_statements, bench:events).
+  const done = sql.join(
+    delivered.map(
+      ({ delivery, outcome }) =>
+        sql`(${newId("whd")}::text, ${delivery.id}::text, ${delivery.attempts}::integer, ${delivery.webhookId}::text, ${delivery.event}::text,
+          ${delivery.op}::text, ${delivery.objectId}::text, ${delivery.url}::text, ${outcome.attemptedAt.toISOString()}::timestamptz,
+          ${outcome.statusCode}::integer, ${outcome.latencyMs}::integer, ${outcome.requestBody}::text, ${outcome.responseBody}::text)`,
+    ),
+    sql`, `,
+  );
   await db.execute(sql`
-    with hook as (select id from sandbox.webhooks where id = ${delivery.webhookId} for key share),
+    with done (attempt_id, delivery_id, prior_attempts, webhook_id, event, op, object_id, url, attempted_at, status_code, latency_ms,
+      request_body, response_body) as (values ${done}),
+    hook as (select id from sandbox.webhooks where id in (select webhook_id from done) order by id for key share),
     recorded as (
-      update sandbox.webhook_deliveries
-      set attempts = ${attempt}, state = 'delivered', locked_until = null, next_attempt_at = clock_timestamp(), updated_at = now()
-      where id = ${delivery.id} and attempts = ${delivery.attempts} and state in ('pending', 'paused') and exists (select 1 from hook)
-      returning id
+      update sandbox.webhook_deliveries delivery
+      set attempts = done.prior_attempts + 1, state = 'delivered', locked_until = null, next_attempt_at = clock_timestamp(), updated_at = now()
+      from done
+      where delivery.id = done.delivery_id and delivery.attempts = done.prior_attempts and delivery.state in ('pending', 'paused')
+        and exists (select 1 from hook where hook.id = done.webhook_id)
+      returning delivery.id
     )
     insert into sandbox.webhook_delivery_attempts
       (id, delivery_id, webhook_id, event, op, object_id, attempt, url, attempted_at, status_code, latency_ms, succeeded, error, request_body, response_body)
-    select ${newId("whd")}, recorded.id, ${delivery.webhookId}, ${delivery.event}, ${delivery.op}, ${delivery.objectId}, ${attempt},
-      ${delivery.url}, ${outcome.attemptedAt.toISOString()}::timestamptz, ${outcome.statusCode}, ${outcome.latencyMs}, true, null,
-      ${outcome.requestBody}, ${outcome.responseBody}
-    from recorded`);
+    select done.attempt_id, done.delivery_id, done.webhook_id, done.event, done.op, done.object_id, done.prior_attempts + 1, done.url,
+      done.attempted_at, done.status_code, done.latency_ms, true, null, done.request_body, done.response_body
+    from done join recorded on recorded.id = done.delivery_id`);
 }
 
 async function enterErrorIfThresholdReached(tx: SandboxDb, settings: WebhookSettings, webhookId: string, outcome: AttemptOutcome): Promise<void> {

@@ -2,7 +2,7 @@ import { Agent, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { startReceiver } from "@/tests/support/webhook-receiver";
-import { maxReplyBytes, postPinned, readStart } from "./post";
+import { postPinned } from "./post";
 
 // How one notification is POSTed, apart from the worker that decides when (worker.test.ts): no database needed.
 
@@ -58,28 +58,5 @@ describe("posting to the checked address", () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
-  });
-});
-
-describe("reading the start of a reply", () => {
-  it("pulls no more than the limit and one chunk from a stream of any length, then cancels it", async () => {
-    let pulled = 0;
-    let cancelled = false;
-    const endless = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          pulled += 1024;
-          controller.enqueue(new Uint8Array(1024).fill(65));
-        },
-        cancel() {
-          cancelled = true;
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    const text = await readStart(endless, maxReplyBytes);
-    expect(text).toBe("A".repeat(maxReplyBytes));
-    expect(pulled).toBeLessThanOrEqual(maxReplyBytes + 1024);
-    expect(cancelled).toBe(true);
   });
 });

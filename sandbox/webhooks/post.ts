@@ -62,6 +62,11 @@ export async function postPinned(
   }
 }
 
+/** The reply as text to keep: PostgreSQL's text holds no NUL, so a receiver's NUL bytes are kept as U+FFFD. */
+function replyText(start: Buffer): string {
+  return start.toString("utf8").replaceAll("\u0000", "\uFFFD");
+}
+
 /** A kept-open connection the other side had closed: nothing was received on it. */
 class ClosedWhileKept extends Error {}
 
@@ -89,7 +94,7 @@ function postOnce(
         const finish = () => {
           signal.removeEventListener("abort", finish);
           incoming.destroy();
-          resolve({ status, start: Buffer.concat(chunks).subarray(0, maxReplyBytes).toString("utf8") });
+          resolve({ status, start: replyText(Buffer.concat(chunks).subarray(0, maxReplyBytes)) });
         };
         signal.addEventListener("abort", finish);
         incoming.on("data", (chunk: Buffer) => {
@@ -110,27 +115,4 @@ function postOnce(
     );
     outgoing.end(body);
   });
-}
-
-/**
- * The first `maxBytes` of a body as text, then the stream is cancelled (the connection closes): a receiver answering
- * megabytes costs the sandbox no more than that.
- */
-export async function readStart(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<string> {
-  if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < maxBytes) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const kept = value.subarray(0, maxBytes - size);
-      chunks.push(kept);
-      size += kept.length;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }

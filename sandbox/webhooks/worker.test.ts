@@ -145,6 +145,37 @@ describe.each(testDatabaseTargets)("delivery worker on $name", (target) => {
     expect(receiver.at("/bodies").map((r) => JSON.stringify(r.body))).toEqual([sent, sent]);
   });
 
+  it("records a burst delivered at once to two webhooks: every delivery once, delivered at its first attempt", async () => {
+    const hooks = [await addWebhook("/burst-a", "ach.create"), await addWebhook("/burst-b", "ach.create")];
+    start();
+    const objects = Array.from({ length: 40 }, (_, index) => `ach_burst${index}`);
+    await Promise.all(objects.map((id) => emitEvent(database.db, { resource: "ach", op: "create", id })));
+    for (const hook of hooks) {
+      const attempts = await eventually(async () => {
+        const rows = await attemptsOf(hook);
+        return rows.length >= objects.length && rows;
+      });
+      expect(attempts.map((attempt) => attempt.objectId).sort()).toEqual([...objects].sort());
+      expect(attempts.every((attempt) => attempt.attempt === 1 && attempt.succeeded && attempt.statusCode === 200)).toBe(true);
+      const deliveries = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook));
+      expect(deliveries.map((delivery) => [delivery.state, delivery.attempts, delivery.lockedUntil])).toEqual(
+        objects.map(() => ["delivered", 1, null]),
+      );
+    }
+    expect(receiver.at("/burst-a")).toHaveLength(objects.length);
+    expect(receiver.at("/burst-b")).toHaveLength(objects.length);
+  });
+
+  it("keeps a reply holding NUL bytes, which PostgreSQL text cannot hold, with each one replaced", async () => {
+    const id = await addWebhook("/nul", "ach.update");
+    receiver.respondWith((path) => (path === "/nul" ? { status: 200, body: "ok\u0000done" } : 200));
+    start();
+    await emitEvent(database.db, { resource: "ach", op: "update", id: "ach_nul" });
+    const [attempt] = await eventually(async () => ((await attemptsOf(id)).length > 0 ? attemptsOf(id) : undefined));
+    expect(attempt).toMatchObject({ succeeded: true, statusCode: 200, responseBody: "ok\uFFFDdone" });
+    expect(await deliveryOf(id)).toMatchObject({ state: "delivered", attempts: 1 });
+  });
+
   it("gives up after one try and 15 retries", async () => {
     const id = await addWebhook("/down", "ach.create");
     receiver.respondWith((path) => (path === "/down" ? 503 : 200));

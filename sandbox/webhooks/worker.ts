@@ -1,6 +1,15 @@
 import type { SandboxContext } from "@/sandbox/context";
 import { resourcePaths } from "@/lib/contract/names";
-import { claimDueDeliveries, recordAttempt, releaseClaims, type AttemptOutcome, type ClaimedDelivery } from "./delivery-store";
+import { groupedWriter } from "@/lib/db/grouped-writes";
+import {
+  claimDueDeliveries,
+  recordAttempt,
+  recordDeliveredAttempts,
+  releaseClaims,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type DeliveredAttempt,
+} from "./delivery-store";
 import { keptConnections, postPinned } from "./post";
 import { checkTarget } from "./target";
 
@@ -23,17 +32,29 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
   const log = ctx.log.child({ component: "webhook-delivery" });
   const stopping = new AbortController();
   const inFlight = new Set<Promise<void>>();
+  const recording = new Set<Promise<void>>();
   const connections = keptConnections();
+  const recordDelivered = groupedWriter((batch: DeliveredAttempt[]) => recordDeliveredAttempts(ctx.db, batch));
   let wake: (() => void) | undefined;
 
+  /**
+   * A delivered attempt frees its slot as soon as the receiver has answered: it is recorded with the others delivered
+   * meanwhile, in one statement, while the slot sends the next. A slot waiting for its own record capped deliveries
+   * below 200/s on this machine (bench:events). Until recorded, the claim's lease keeps the delivery from being sent
+   * again; a record that fails leaves it to be sent again when the lease ends (at least once).
+   */
   const deliverAndRecord = async (delivery: ClaimedDelivery) => {
     const outcome = await send(ctx, delivery, stopping.signal, connections);
     if (!outcome) {
       await releaseClaims(ctx.db, [delivery.id]);
       return;
     }
-    await recordAttempt(ctx.db, settings, delivery, outcome);
     log.debug({ delivery: delivery.id, webhook: delivery.webhookId, status: outcome.statusCode, error: outcome.error }, "webhook attempt");
+    if (!outcome.succeeded) return recordAttempt(ctx.db, settings, delivery, outcome);
+    const recorded = recordDelivered({ delivery, outcome })
+      .catch((error: unknown) => log.warn({ err: error, delivery: delivery.id }, "recording a delivered webhook attempt failed"))
+      .finally(() => recording.delete(recorded));
+    recording.add(recorded);
   };
 
   const loop = async () => {
@@ -80,6 +101,7 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
       wake?.();
       await running;
       await Promise.all(inFlight);
+      await Promise.all(recording);
       connections.close();
     },
   };
