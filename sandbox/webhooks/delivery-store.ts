@@ -87,22 +87,26 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records one attempt and schedules what follows (delivered, a retry after a backoff delay, or failed after the
- * last attempt); a bad response that reaches the error threshold puts the webhook in `error` and emits
- * webhook.update, all in one short transaction.
+ * Records a failed attempt and schedules what follows (a retry after a backoff delay, or failed after the last
+ * attempt); a failure that reaches the error threshold puts the webhook in `error` and emits webhook.update, all in
+ * one short transaction. Delivered attempts are recorded in batches (recordDeliveredAttempts).
  */
-export async function recordAttempt(db: SandboxDb, settings: WebhookSettings, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<void> {
+export async function recordFailedAttempt(
+  db: SandboxDb,
+  settings: WebhookSettings,
+  delivery: ClaimedDelivery,
+  outcome: AttemptOutcome,
+): Promise<void> {
   const attempt = delivery.attempts + 1;
-  if (outcome.succeeded) return recordDeliveredAttempts(db, [{ delivery, outcome }]);
   const exhausted = attempt >= maxDeliveryAttempts;
-  const retryAfterMs = outcome.succeeded || exhausted ? 0 : retryDelayMs(settings, attempt);
+  const retryAfterMs = exhausted ? 0 : retryDelayMs(settings, attempt);
   await db.transaction(async (tx) => {
     // Attempts of one webhook are recorded one at a time, so concurrent failures cannot each count one short of
     // the threshold. Webhook before delivery, the order every writer of both follows (no deadlock).
     const [hook] = await tx.select({ status: webhooks.status }).from(webhooks).where(eq(webhooks.id, delivery.webhookId)).for("no key update");
     // A retry of a webhook that left `enabled` while this attempt was in flight waits for its reset.
     const retryState = hook?.status === "enabled" ? "pending" : "paused";
-    const state = outcome.succeeded ? "delivered" : exhausted ? "failed" : retryState;
+    const state = exhausted ? "failed" : retryState;
     const updated = await tx
       .update(webhookDeliveries)
       .set({
@@ -135,12 +139,12 @@ export async function recordAttempt(db: SandboxDb, settings: WebhookSettings, de
       attemptedAt: outcome.attemptedAt,
       statusCode: outcome.statusCode,
       latencyMs: outcome.latencyMs,
-      succeeded: outcome.succeeded,
+      succeeded: false,
       error: outcome.error,
       requestBody: outcome.requestBody,
       responseBody: outcome.responseBody,
     });
-    if (!outcome.succeeded) await enterErrorIfThresholdReached(tx, settings, delivery.webhookId, outcome);
+    await enterErrorIfThresholdReached(tx, settings, delivery.webhookId, outcome);
   });
 }
 

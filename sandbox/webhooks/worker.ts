@@ -3,8 +3,8 @@ import { resourcePaths } from "@/lib/contract/names";
 import { groupedWriter } from "@/lib/db/grouped-writes";
 import {
   claimDueDeliveries,
-  recordAttempt,
   recordDeliveredAttempts,
+  recordFailedAttempt,
   releaseClaims,
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -50,7 +50,7 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
       return;
     }
     log.debug({ delivery: delivery.id, webhook: delivery.webhookId, status: outcome.statusCode, error: outcome.error }, "webhook attempt");
-    if (!outcome.succeeded) return recordAttempt(ctx.db, settings, delivery, outcome);
+    if (!outcome.succeeded) return recordFailedAttempt(ctx.db, settings, delivery, outcome);
     const recorded = recordDelivered({ delivery, outcome })
       .catch((error: unknown) => log.warn({ err: error, delivery: delivery.id }, "recording a delivered webhook attempt failed"))
       .finally(() => recording.delete(recorded));
