@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBankClient, type BankClient, type ListOperationId } from "@/lib/bank/client";
 import * as schema from "@/lib/db/console-schema";
@@ -7,8 +7,8 @@ import { createLogger } from "@/lib/log";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { indexedResources, runBackfill } from "./backfill";
-import { createInboxWriter, storeNotification } from "./inbox";
-import { receiveNotification } from "./receiver";
+import { storeNotification } from "./inbox";
+import { bankNotification } from "./notification";
 import { ensureReceiverCredentials, rotateReceiverCredentials, type ReceiverCredentials } from "./receiver-credentials";
 import { recordObservations } from "./store";
 import { ensureSubscriptions, subscribedEvents } from "./subscriptions";
@@ -17,34 +17,19 @@ import { readUntil, sandboxBankForFile } from "@/tests/support/sandbox-bank";
 import { startIndexWorker, type IndexWorker } from "./worker";
 
 // The index of the bank against the sandbox bank started for real (demo seed) and a real console database: the
-// receiver, the inbox worker, subscriptions and the backfill, each as the console runs them.
+// inbox worker, subscriptions and the backfill, each as the console runs them. The receiver is receiver.test.ts.
 
 const key = { id: "key_index_test", secret: "index-test-secret-0123456789" };
 const log = createLogger({ level: "silent" });
 const fixture = sandboxBankForFile(key);
-
-const basic = (credentials: Pick<ReceiverCredentials, "username" | "secret">) =>
-  `Basic ${Buffer.from(`${credentials.username}:${credentials.secret}`).toString("base64")}`;
 
 describe.each(testDatabaseTargets)("the index of the bank on $name", (target) => {
   const database = migratedConsoleDatabase(target);
   const encryptionKey = randomBytes(32);
   let credentials: ReceiverCredentials;
   let worker: IndexWorker | undefined;
-  // The receiver's store as the console runs it: notifications arriving together go in one statement.
-  let writer: ReturnType<typeof createInboxWriter> | undefined;
-  const writeInbox: ReturnType<typeof createInboxWriter> = (received) => (writer ??= createInboxWriter(database.db))(received);
-
-  const receive = (body: unknown, authorization: string | null = basic(credentials)) =>
-    receiveNotification(
-      new Request("http://console.test/api/bank-events/sandbox", {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(authorization && { authorization }) },
-        body: typeof body === "string" ? body : JSON.stringify(body),
-      }),
-      "sandbox",
-      { credentialsOf: async () => credentials, store: (environment, notification) => writeInbox({ environment, notification }) },
-    );
+  // Notifications as the receiver stores them once it has checked them (receiver.test.ts).
+  const store = (notification: unknown) => storeNotification(database.db, "sandbox", bankNotification.parse(notification));
   // The sandbox environment's rows only: the backfill test walks the same bank into "production".
   const inboxRows = (objectId: string) =>
     database.db
@@ -77,104 +62,11 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
     await worker?.stop();
   });
 
-  describe("the receiver", () => {
-    const notificationOf = (id: string) => ({ event: "ach.update", op: "update", id, url: `${fixture.sandbox.url}/ach/${id}` });
-
-    it("stores a good delivery once and answers 200; a repeat before processing only counts as a second delivery", async () => {
-      const id = `ach_receiver_${randomBytes(4).toString("hex")}`;
-      expect((await receive(notificationOf(id))).status).toBe(200);
-      expect((await receive(notificationOf(id))).status).toBe(200);
-      const rows = await inboxRows(id);
-      expect(rows).toEqual([expect.objectContaining({ event: "ach.update", op: "update", resource: "ach", state: "pending", deliveries: 2 })]);
-    });
-
-    it("stores a burst arriving together (as the bank sends them) once each, repeats in the burst counted as deliveries", async () => {
-      const ids = Array.from({ length: 12 }, (_, index) => `ach_burst_${index}_${randomBytes(4).toString("hex")}`);
-      const answers = await Promise.all([...ids, ...ids.slice(0, 4)].map((id) => receive(notificationOf(id))));
-      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
-      for (const [index, id] of ids.entries()) {
-        expect(await inboxRows(id)).toEqual([expect.objectContaining({ state: "pending", deliveries: index < 4 ? 2 : 1 })]);
-      }
-    });
-
-    it.each([
-      ["missing", null],
-      ["wrong", basic({ username: "console-sandbox", secret: "not-the-secret" })],
-      ["malformed", "Basic %%%"],
-      ["another scheme", "Bearer abc"],
-    ])("refuses %s credentials with 401 and stores nothing", async (_name, authorization) => {
-      const id = `ach_unauth_${randomBytes(4).toString("hex")}`;
-      const response = await receive(notificationOf(id), authorization);
-      expect(response.status).toBe(401);
-      expect(await inboxRows(id)).toEqual([]);
-    });
-
-    it.each([
-      ["not JSON", "{", /not acceptable JSON/],
-      ["an unknown event", { event: "loan.update", op: "update", id: "ach_x", url: "http://bank/ach/ach_x" }, /event: expected <resource>/],
-      [
-        "op not matching the event",
-        { event: "ach.update", op: "create", id: "ach_x", url: "http://bank/ach/ach_x" },
-        /op: does not match event ach.update/,
-      ],
-      [
-        "a url of another object",
-        { event: "ach.update", op: "update", id: "ach_x", url: "http://bank/ach/ach_y" },
-        /url: expected the address of ach_x/,
-      ],
-      ["a missing id", { event: "ach.update", op: "update", url: "http://bank/ach/ach_x" }, /id:/],
-      ["an array", [], /\(body\)/],
-    ])("refuses %s with 400 naming what is wrong, and stores nothing", async (_name, body, message) => {
-      const before = await database.db.select({ count: sql<number>`count(*)::int` }).from(schema.bankEventInbox);
-      const response = await receive(body);
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(message);
-      expect(await database.db.select({ count: sql<number>`count(*)::int` }).from(schema.bankEventInbox)).toEqual(before);
-    });
-
-    it("answers 404 for an environment that does not exist", async () => {
-      const response = await receiveNotification(new Request("http://console.test/x", { method: "POST", body: "{}" }), "staging", {
-        credentialsOf: async () => credentials,
-        store: async () => undefined,
-      });
-      expect(response.status).toBe(404);
-    });
-
-    it("over HTTP, as the console's own server answers it: headers of a data answer, and a body past the limit refused unstored", async () => {
-      const receiver = await serveReceiver({
-        credentialsOf: async () => credentials,
-        store: (environment, notification) => writeInbox({ environment, notification }),
-      });
-      try {
-        const id = `ach_http_${randomBytes(4).toString("hex")}`;
-        const post = (body: string, headers: Record<string, string> = {}) =>
-          fetch(receiver.url("sandbox"), {
-            method: "POST",
-            headers: { authorization: basic(credentials), "content-type": "application/json", ...headers },
-            body,
-          });
-        const stored = await post(JSON.stringify(notificationOf(id)));
-        expect([stored.status, stored.headers.get("content-security-policy"), stored.headers.get("cache-control")]).toEqual([
-          200,
-          "default-src 'none'; frame-ancestors 'none'",
-          "no-store",
-        ]);
-        const padded = JSON.stringify({ ...notificationOf(`${id}_big`), padding: "x".repeat(1024 * 1024) });
-        expect((await post(padded)).status).toBe(413);
-        expect((await post(JSON.stringify(notificationOf(id)), { authorization: "Basic eDp5" })).status).toBe(401);
-        expect(await inboxRows(id)).toEqual([expect.objectContaining({ deliveries: 1 })]);
-        expect(await inboxRows(`${id}_big`)).toEqual([]);
-      } finally {
-        await receiver.close();
-      }
-    });
-  });
-
   describe("processing", () => {
     it("fetches the object named by a notification and keeps it as its first version, whatever the payload claimed", async () => {
       // An ACH transfer: no other test here changes or subscribes to real ACH transfers.
       const [transfer] = (await fixture.bank.list_ach({ page_size: 1 })).data as Array<{ id: string }>;
-      await receive({ event: "ach.update", op: "update", id: transfer!.id, url: `http://elsewhere.example/ach/${transfer!.id}` });
+      await store({ event: "ach.update", op: "update", id: transfer!.id, url: `http://elsewhere.example/ach/${transfer!.id}` });
       startWorker();
       const rows = await readUntil(
         () => inboxRows(transfer!.id),
@@ -191,7 +83,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       // ACH transfers other than the first, which the first test here keeps as its own.
       const transfers = ((await fixture.bank.list_ach({ page_size: 11 })).data as Array<{ id: string }>).slice(1);
       for (const transfer of transfers)
-        await receive({ event: "ach.update", op: "update", id: transfer.id, url: `${fixture.sandbox.url}/ach/${transfer.id}` });
+        await store({ event: "ach.update", op: "update", id: transfer.id, url: `${fixture.sandbox.url}/ach/${transfer.id}` });
       worker = startIndexWorker({ db: database.db, clientFor: async () => fixture.bank, log, pollMs: 50, batchSize: 3 });
       const rows = (
         await Promise.all(
@@ -212,7 +104,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
 
     it("keeps a notification whose object cannot be fetched, with the reason, and processes it once the bank answers", async () => {
       const [transfer] = (await fixture.bank.list_network_transfer({ page_size: 1, status: "sent" })).data as Array<{ id: string }>;
-      await receive({
+      await store({
         event: "network_transfer.update",
         op: "update",
         id: transfer!.id,
@@ -288,7 +180,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       const webhook = (await fixture.bank.create_webhook({ url: "http://127.0.0.1:9/gone", event: "ach.create" })) as { id: string };
       await recordObservations(database.db, "sandbox", [{ resource: "webhook", id: webhook.id, state: webhook as never }], { source: "backfill" });
       await fixture.bank.delete_webhook(webhook.id);
-      await receive({ event: "webhook.update", op: "update", id: webhook.id, url: `${fixture.sandbox.url}/webhook/${webhook.id}` });
+      await store({ event: "webhook.update", op: "update", id: webhook.id, url: `${fixture.sandbox.url}/webhook/${webhook.id}` });
       startWorker();
       await readUntil(
         () => inboxRows(webhook.id),
