@@ -8,8 +8,8 @@ import { demoUser, signIn } from "./support/staff";
 
 /**
  * Live pages: changes at the sandbox bank reach open pages through the console's index and /api/live, with no reload:
- * a detail page, a list's "new or changed" bar, a simulation's token, Home's attention cards; and across two console
- * processes on one PostgreSQL.
+ * a detail page (its fields, and its status and timeline when the sandbox moves it), a list's "new or changed" bar, a
+ * simulation's token, Home's attention cards; and across two console processes on one PostgreSQL.
  */
 
 // A shared test machine can be slow to sign in and render: each test gets room beyond the default 30 s.
@@ -208,24 +208,45 @@ test("a simulation's wallet token appears by itself, from its change in the live
   }
 });
 
-test("a webhook put in error shows up on Home by itself", async ({ browser }) => {
+test("a webhook the sandbox puts in error: its detail page shows the new status and timeline entry, and Home counts it, each by itself", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const receiver = await startReceiver();
   receiver.respondWith(() => 500);
   const { body: webhook } = await bankSend<Webhook>("POST", "/webhook", { url: receiver.url("/failing"), event: "digital_wallet_token.create" });
   const context = await contextAs(browser, "viewer");
-  const page = await context.newPage();
+  const [detail, home] = [await context.newPage(), await context.newPage()];
   try {
-    await page.goto("/");
-    await waitUntilLive(page);
-    const card = page.getByTestId("attention-item").filter({ hasText: "Webhooks in error" });
+    // The index keeps the webhook from its creation's notification: the page may need to be read again until it has.
+    await expect(async () => {
+      await detail.goto(`/webhooks/${webhook.id}`);
+      await expect(detail.locator('[data-testid="timeline-version"][data-status="enabled"]')).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(detail.locator('#detail-title [data-status="enabled"]')).toBeVisible();
+    const versionsBefore = await detail.getByTestId("timeline-version").count();
+    await home.goto("/");
+    const card = home.getByTestId("attention-item").filter({ hasText: "Webhooks in error" });
     const before = Number((await card.locator("span").first().textContent())!.replace("+", ""));
-    await markPage(page);
+    for (const page of [detail, home]) {
+      await waitUntilLive(page);
+      await markPage(page);
+    }
+
+    // The sandbox's own delivery worker moves it: every delivery of the simulation's event fails, past the threshold.
     const cardId = (await bankGet<BankListAnswer>("/card?page_size=1")).data[0]!.id;
     expect((await bankSend("POST", "/simulation", { type: "digital_wallet_token.provisioning", simulation: { card_id: cardId } })).status).toBe(202);
     await eventually(async () => (await bankGet<Webhook>(`/webhook/${webhook.id}`)).status === "error", 60_000);
+
+    await expect(detail.locator('#detail-title [data-status="error"]')).toBeVisible({ timeout: 30_000 });
+    const moved = detail.locator('[data-testid="timeline-version"][data-status="error"]');
+    await expect(moved).toHaveCount(1, { timeout: 30_000 });
+    await expect(moved.locator('[data-testid="timeline-change"][data-path="status"]')).toHaveText("status: Enabled → Error");
+    await expect(moved).toHaveAttribute("data-source", "event");
+    expect(await detail.getByTestId("timeline-version").count()).toBeGreaterThan(versionsBefore);
+    await moved.screenshot({ path: testInfo.outputPath("webhook-error-timeline-entry.png") });
     await expect(card.locator("span").first()).toHaveText(String(before + 1), { timeout: 30_000 });
-    await stillSamePage(page);
+    for (const page of [detail, home]) await stillSamePage(page);
   } finally {
     await context.close();
     await bankSend("DELETE", `/webhook/${webhook.id}`);
