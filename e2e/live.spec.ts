@@ -9,7 +9,8 @@ import { demoUser, signIn } from "./support/staff";
 /**
  * Live pages: changes at the sandbox bank reach open pages through the console's index and /api/live, with no reload:
  * a detail page (its fields, and its status and timeline when the sandbox moves it), a list's "new or changed" bar, a
- * simulation's token, Home's attention cards; and across two console processes on one PostgreSQL.
+ * simulation's token, Home's attention cards; a dropped connection caught up; and across two console processes on one
+ * PostgreSQL.
  */
 
 // A shared test machine can be slow to sign in and render: each test gets room beyond the default 30 s.
@@ -112,6 +113,47 @@ test("a network transfer's detail page shows a change made at the bank, without 
       expect(answer.status).toBe(200);
       return answer.body;
     });
+  } finally {
+    await context.close();
+  }
+});
+
+test("a dropped live connection says so, reconnects from the last change it saw, and the page catches up without a reload", async ({
+  browser,
+}, testInfo) => {
+  const transfer = await sentTransfer(4);
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  const streams: string[] = [];
+  page.on("request", (sent) => {
+    if (new URL(sent.url()).pathname === "/api/live") streams.push(sent.url());
+  });
+  try {
+    await page.goto(`/network-transfers/${transfer.id}`);
+    await waitUntilLive(page);
+    await markPage(page);
+    const indicator = page.getByTestId("live-indicator");
+    // Offline, new connections fail; stopping the page's loading ends the open stream as a dropped network would.
+    await context.setOffline(true);
+    await page.evaluate(() => window.stop());
+    await expect(indicator).toHaveAttribute("data-status", "reconnecting", { timeout: 10_000 });
+    // Three failed attempts in a row (after 1, 2 s): it says offline, and keeps trying.
+    await expect(indicator).toHaveAttribute("data-status", "offline", { timeout: 15_000 });
+    await expect(indicator).toHaveText("Live updates: Offline");
+    await indicator.screenshot({ path: testInfo.outputPath("live-indicator-offline.png") });
+
+    // A change while the tab cannot hear: it arrives with the catch-up once the connection is back.
+    await page.waitForTimeout(1_100); // updated_at has one-second resolution
+    const { status, body } = await bankSend<{ updated_at: string }>("PATCH", `/network_transfer/${transfer.id}`, { userdata: { ticket: marker() } });
+    expect(status).toBe(200);
+    await context.setOffline(false);
+    await waitUntilLive(page);
+    await expect(page.locator('[data-field="updated_at"] time')).toHaveAttribute("datetime", body.updated_at, { timeout: 30_000 });
+    await stillSamePage(page);
+    // The first connection starts at the newest change; every later one from the last change the tab had seen.
+    expect(new URL(streams[0]!).searchParams.has("after")).toBe(false);
+    expect(streams.length).toBeGreaterThan(1);
+    for (const url of streams.slice(1)) expect(new URL(url).searchParams.get("after")).toMatch(/^\d+$/);
   } finally {
     await context.close();
   }
