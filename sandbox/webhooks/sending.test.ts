@@ -1,10 +1,8 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { webhooks } from "@/sandbox/db/webhook-schema";
-import { emitEvent, newId } from "@/sandbox/events/emit";
+import { emitEvent } from "@/sandbox/events/emit";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { deliveryWorkerFixture, sandboxBaseUrl } from "@/tests/support/delivery-worker";
+import { startLocalServer } from "@/tests/support/local-server";
 import { eventually, startReceiver } from "@/tests/support/webhook-receiver";
 import { maxReplyBytes } from "./post";
 
@@ -14,7 +12,7 @@ import { maxReplyBytes } from "./post";
 
 describe.each(testDatabaseTargets)("sending a notification on $name", (target) => {
   const fixture = deliveryWorkerFixture(target);
-  const { start, addWebhook, attemptsOf, deliveryOf, firstAt } = fixture;
+  const { start, addWebhook, addWebhookAt, attemptsOf, firstAttemptOf, deliveryOf, firstAt } = fixture;
   const db = () => fixture.db;
 
   it("POSTs {event, op, id, url} as JSON with the webhook's Basic credentials", async () => {
@@ -61,7 +59,7 @@ describe.each(testDatabaseTargets)("sending a notification on $name", (target) =
     fixture.receiver.respondWith((path) => (path === "/nul" ? { status: 200, body: "ok\u0000done" } : 200));
     start();
     await emitEvent(db(), { resource: "ach", op: "update", id: "ach_nul" });
-    const [attempt] = await eventually(async () => ((await attemptsOf(id)).length > 0 ? attemptsOf(id) : undefined));
+    const attempt = await firstAttemptOf(id);
     expect(attempt).toMatchObject({ succeeded: true, statusCode: 200, responseBody: "ok\uFFFDdone" });
     expect(await deliveryOf(id)).toMatchObject({ state: "delivered", attempts: 1 });
   });
@@ -69,8 +67,7 @@ describe.each(testDatabaseTargets)("sending a notification on $name", (target) =
   it("reads at most a few KB of a 10 MB reply and cuts the connection", async () => {
     const tenMegabytes = 10 * 1024 * 1024;
     const sent = { bytes: 0, finished: false };
-    const big = createServer((request, response) => {
-      request.resume();
+    const big = await startLocalServer((_request, response) => {
       response.writeHead(500, { "content-type": "text/plain" });
       const chunk = Buffer.alloc(64 * 1024, "x");
       const pump = () => {
@@ -82,59 +79,45 @@ describe.each(testDatabaseTargets)("sending a notification on $name", (target) =
       };
       pump();
     });
-    await new Promise<void>((resolve) => big.listen(0, "127.0.0.1", resolve));
     try {
-      const id = newId("webhook");
-      await db()
-        .insert(webhooks)
-        .values({ id, url: `http://127.0.0.1:${(big.address() as AddressInfo).port}/big`, event: "ach.create" });
+      const id = await addWebhookAt(`${big.url}/big`, "ach.create");
       start();
       await emitEvent(db(), { resource: "ach", op: "create", id: "ach_big" });
-      const [attempt] = await eventually(async () => ((await attemptsOf(id)).length > 0 ? attemptsOf(id) : undefined));
-      expect(attempt!.error).toMatch(/^HTTP 500: x{200} \(only 200 or 202 acknowledge\)$/);
-      expect(attempt!.responseBody).toBe("x".repeat(maxReplyBytes));
+      const attempt = await firstAttemptOf(id);
+      expect(attempt.error).toMatch(/^HTTP 500: x{200} \(only 200 or 202 acknowledge\)$/);
+      expect(attempt.responseBody).toBe("x".repeat(maxReplyBytes));
       expect(sent.finished).toBe(false);
     } finally {
-      big.closeAllConnections();
-      await new Promise((resolve) => big.close(resolve));
+      await big.close();
     }
   });
 
   it("counts a 200 whose body never ends as delivered once the timeout ends, keeping the reply as far as it came", async () => {
-    const slow = createServer((request, response) => {
-      request.resume();
+    const slow = await startLocalServer((_request, response) => {
       response.writeHead(200, { "content-type": "text/plain" });
       response.write("got it, still talking");
     });
-    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
     try {
-      const id = newId("webhook");
-      await db()
-        .insert(webhooks)
-        .values({ id, url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/slow`, event: "ach.create" });
+      const id = await addWebhookAt(`${slow.url}/slow`, "ach.create");
       start({ requestTimeoutMs: 300 });
       await emitEvent(db(), { resource: "ach", op: "create", id: "ach_slow" });
-      const [attempt] = await eventually(async () => ((await attemptsOf(id)).length > 0 ? attemptsOf(id) : undefined));
+      const attempt = await firstAttemptOf(id);
       expect(attempt).toMatchObject({ attempt: 1, statusCode: 200, succeeded: true, error: null, responseBody: "got it, still talking" });
       expect(await deliveryOf(id)).toMatchObject({ state: "delivered", attempts: 1 });
     } finally {
-      slow.closeAllConnections();
-      await new Promise((resolve) => slow.close(resolve));
+      await slow.close();
     }
   });
 
   it("refuses at delivery a name that resolves to a network no setting allows, and delivers nothing there", async () => {
     const port = Number(new URL(fixture.receiver.url("/")).port);
-    const hook = newId("webhook");
     // "localhost" passed when the webhook was saved somewhere loopback was allowed; now it is not.
-    await db()
-      .insert(webhooks)
-      .values({ id: hook, url: `http://localhost:${port}/internal`, event: "fednow.create" });
+    const hook = await addWebhookAt(`http://localhost:${port}/internal`, "fednow.create");
     start({ allowedNetworks: [] });
     await emitEvent(db(), { resource: "fednow", op: "create", id: "fednow_private" });
-    const [attempt] = await eventually(async () => ((await attemptsOf(hook)).length > 0 ? attemptsOf(hook) : undefined));
+    const attempt = await firstAttemptOf(hook);
     expect(attempt).toMatchObject({ succeeded: false, statusCode: null });
-    expect(attempt!.error).toMatch(/^refused: url http:\/\/localhost:\d+\/internal resolves to (127\.0\.0\.1|::1), a loopback address/);
+    expect(attempt.error).toMatch(/^refused: url http:\/\/localhost:\d+\/internal resolves to (127\.0\.0\.1|::1), a loopback address/);
     expect(fixture.receiver.at("/internal")).toEqual([]);
   });
 
@@ -143,18 +126,13 @@ describe.each(testDatabaseTargets)("sending a notification on $name", (target) =
     const consolePort = Number(new URL(fixture.receiver.url("/")).port);
     const local = await startReceiver();
     try {
-      const blocked = newId("webhook");
-      await db()
-        .insert(webhooks)
-        .values({ id: blocked, url: `http://localhost:${consolePort}/api/bank/ach`, event: "fednow.create" });
-      await db()
-        .insert(webhooks)
-        .values({ id: newId("webhook"), url: local.url("/allowed"), event: "fednow.create" });
+      const blocked = await addWebhookAt(`http://localhost:${consolePort}/api/bank/ach`, "fednow.create");
+      await addWebhookAt(local.url("/allowed"), "fednow.create");
       start({ refusedConsole: { host: "127.0.0.1", port: consolePort } });
       await emitEvent(db(), { resource: "fednow", op: "create", id: "fednow_refused" });
-      const [attempt] = await eventually(async () => ((await attemptsOf(blocked)).length > 0 ? attemptsOf(blocked) : undefined));
+      const attempt = await firstAttemptOf(blocked);
       expect(attempt).toMatchObject({ succeeded: false, statusCode: null });
-      expect(attempt!.error).toMatch(/^refused: url http:\/\/localhost:\d+\/api\/bank\/ach points at the console/);
+      expect(attempt.error).toMatch(/^refused: url http:\/\/localhost:\d+\/api\/bank\/ach points at the console/);
       expect((await eventually(() => local.at("/allowed")[0])).body.id).toBe("fednow_refused");
       expect(fixture.receiver.at("/api/bank/ach")).toEqual([]);
     } finally {

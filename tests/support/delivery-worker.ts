@@ -67,13 +67,20 @@ export function deliveryWorkerFixture(target: TestDatabaseTarget) {
         now: () => new Date(),
       });
     },
-    async addWebhook(path: string, event: string, fields: Partial<typeof webhooks.$inferInsert> = {}) {
+    /** A webhook to `path` on the shared receiver. */
+    addWebhook(path: string, event: string, fields: Partial<typeof webhooks.$inferInsert> = {}) {
+      return fixture.addWebhookAt(receiver.url(path), event, fields);
+    },
+    /** A webhook to any URL, stored as it stands: the worker checks the address at each delivery, not here. */
+    async addWebhookAt(url: string, event: string, fields: Partial<typeof webhooks.$inferInsert> = {}) {
       const id = newId("webhook");
-      await database.db.insert(webhooks).values({ id, url: receiver.url(path), event, ...fields });
+      await database.db.insert(webhooks).values({ id, url, event, ...fields });
       return id;
     },
     attemptsOf: (webhookId: string) =>
       database.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.webhookId, webhookId)).orderBy(asc(deliveryAttempts.attempt)),
+    /** The webhook's first recorded attempt, once there is one. */
+    firstAttemptOf: (webhookId: string) => eventually(async () => (await fixture.attemptsOf(webhookId))[0]),
     webhook: async (id: string) => (await database.db.select().from(webhooks).where(eq(webhooks.id, id)))[0]!,
     deliveryOf: async (webhookId: string) =>
       (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)))[0]!,
