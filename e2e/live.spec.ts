@@ -1,16 +1,14 @@
-import { randomBytes } from "node:crypto";
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
 import { eventually, startReceiver } from "@/tests/support/webhook-receiver";
 import { baseURL } from "../playwright.config";
 import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/bank";
-import { pairLifecycleStepMs, startConsolePair, testPostgresUrl } from "./support/console-pair";
-import { demoUser, signIn } from "./support/staff";
+import { expectLiveUpdate, markPage, marker, stillSamePage, waitUntilLive } from "./support/live";
 
 /**
  * Live pages: changes at the sandbox bank reach open pages through the console's index and /api/live, with no reload:
  * a detail page (its fields, and its status and timeline when the sandbox moves it), a list's "new or changed" bar, a
- * simulation's token, Home's attention cards; a dropped connection caught up; and across two console processes on one
- * PostgreSQL.
+ * simulation's token, Home's attention cards; a dropped connection caught up. Two console processes on one
+ * PostgreSQL: live-two-consoles.spec.ts.
  */
 
 // A shared test machine can be slow to sign in and render: each test gets room beyond the default 30 s.
@@ -19,38 +17,6 @@ test.describe.configure({ timeout: 120_000 });
 interface Webhook {
   id: string;
   status: string;
-}
-
-const marker = () => `live-${randomBytes(4).toString("hex")}`;
-
-/** Marks the page, so a later check tells a live update from a reload (which would drop the mark). */
-async function markPage(page: Page) {
-  await page.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true));
-}
-async function stillSamePage(page: Page) {
-  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
-}
-
-async function waitUntilLive(page: Page) {
-  const indicator = page.getByTestId("live-indicator");
-  await expect(indicator).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
-  await expect(indicator).toHaveText("Live updates: Live");
-}
-
-/**
- * Changes a transfer's userdata at `bank` and expects its detail page to show the new `updated_at` (userdata itself is
- * masked for every role, lib/pii.ts), with no reload.
- */
-async function expectLiveUpdate(page: Page, transferId: string, patch: (body: unknown) => Promise<{ updated_at: string }>) {
-  await waitUntilLive(page);
-  await markPage(page);
-  // updated_at has one-second resolution: the change must land in a later second to be seen.
-  await page.waitForTimeout(1_100);
-  const { updated_at: updatedAt } = await patch({ userdata: { ticket: marker() } });
-  await expect(page.locator(`[data-field="updated_at"] time`)).toHaveAttribute("datetime", updatedAt, { timeout: 30_000 });
-  await expect(page.locator('[data-field="userdata"]')).toContainText("[masked]");
-  await stillSamePage(page);
-  expect(page.url()).toContain(transferId);
 }
 
 /** Finished transfers: the sandbox's lifecycle leaves them alone, so only the test changes them. */
@@ -293,70 +259,5 @@ test("a webhook the sandbox puts in error: its detail page shows the new status 
     await context.close();
     await bankSend("DELETE", `/webhook/${webhook.id}`);
     await receiver.close();
-  }
-});
-
-test("two console processes on one PostgreSQL: changes received by one reach a browser on the other, an ACH transfer's move by the bank's lifecycle among them", async ({
-  browser,
-}, testInfo) => {
-  test.skip(!testPostgresUrl, "needs TEST_DATABASE_URL (a PostgreSQL server), as CI gives it");
-  test.setTimeout(300_000);
-  const pair = await startConsolePair(testPostgresUrl!, Number(new URL(baseURL).port) + 1);
-  const authorization = `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}`;
-  const pairBank = async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${pair.sandboxUrl}${path}`, {
-      method,
-      headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(response.ok).toBe(true);
-    return (await response.json()) as T;
-  };
-  const context = await browser.newContext({ baseURL: pair.watching });
-  try {
-    // The receiving console has subscribed at its bank: every one of its webhooks points at it, none at the other.
-    await eventually(async () => {
-      const hooks = (await pairBank<{ data: Array<{ url: string }> }>("GET", "/webhook?page_size=100")).data;
-      return hooks.filter((hook) => hook.url.startsWith(`${pair.receiving}/api/bank-events/`)).length >= 20;
-    }, 60_000);
-    const page = await context.newPage();
-    await signIn(page, demoUser("viewer"));
-
-    // The bank's lifecycle moved its pending ACH transfers to processing as it started: the one it moved last moves on
-    // (returned, for an amount ending in .13-.16) one step after that, while the page below is open.
-    const processing = (await pairBank<BankListAnswer>("GET", "/ach?status=processing&page_size=100")).data.sort((a, b) =>
-      String(b.updated_at).localeCompare(String(a.updated_at)),
-    );
-    const ach = processing.find((transfer) => /\.1[3-6]$/.test(String(transfer.amount))) ?? processing[0];
-    expect(ach, "an ACH transfer the lifecycle has yet to finish").toBeDefined();
-    const movesAt = Date.parse(String(ach!.updated_at)) + pairLifecycleStepMs;
-    expect(movesAt - Date.now(), "time left before the lifecycle moves it (the pair took too long to start)").toBeGreaterThan(3_000);
-    const finalStatus = /\.1[3-6]$/.test(String(ach!.amount)) ? "returned" : "sent";
-    await expect(async () => {
-      await page.goto(`/ach/${ach!.id}`);
-      await expect(page.locator('[data-testid="timeline-version"][data-status="processing"]')).toHaveCount(1, { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    await waitUntilLive(page);
-    await markPage(page);
-    await expect(page.locator(`#detail-title [data-status="${finalStatus}"]`)).toBeVisible({ timeout: pairLifecycleStepMs + 30_000 });
-    const moved = page.locator(`[data-testid="timeline-version"][data-status="${finalStatus}"]`);
-    await expect(moved).toHaveAttribute("data-source", "event", { timeout: 30_000 });
-    await expect(moved.locator('[data-testid="timeline-change"][data-path="status"]')).toHaveText(
-      `status: Processing → ${finalStatus === "returned" ? "Returned" : "Sent"}`,
-    );
-    if (finalStatus === "returned") await expect(moved.locator('[data-testid="timeline-change"][data-path="error"]')).toContainText(/→ R\d\d /);
-    await page.screenshot({ path: testInfo.outputPath(`ach-moved-by-lifecycle-${finalStatus}.png`), fullPage: true });
-    await stillSamePage(page);
-
-    // A change made by another system (a PATCH at the bank) reaches the same page's browser the same way. A sent
-    // transfer the lifecycle has finished with: its own next move could not be told from the PATCH.
-    const transfer = (await pairBank<BankListAnswer>("GET", "/network_transfer?status=sent&page_size=20")).data.find(
-      (candidate) => !(candidate.version === "v2" && candidate.cross_bank === true && candidate.balanced_at === null),
-    )!;
-    await page.goto(`/network-transfers/${transfer.id}`);
-    await expectLiveUpdate(page, transfer.id, (body) => pairBank("PATCH", `/network_transfer/${transfer.id}`, body));
-  } finally {
-    await context.close();
-    await pair.stop();
   }
 });
