@@ -5,6 +5,7 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { BankRejectedError } from "@/lib/bank/errors";
 import { createLogger } from "@/lib/log";
 import { ConsoleError } from "./errors";
+import { rateLimitRules, resetRateLimits } from "./rate-limit";
 import { createApiRoute, maxBodyBytes } from "./route";
 
 // The wrapper on its own (the bank proxy's tests cover it with the bank behind it).
@@ -133,5 +134,27 @@ describe("createApiRoute", () => {
     const [bankLine] = logLines();
     expect(bankLine).toMatchObject({ msg: "bank call failed", bank: { kind: "rejected", operation: "get_ach", status: 409, attempts: 1 } });
     expect(JSON.stringify(bankLine)).not.toContain("stack");
+  });
+
+  it("answers 429 with Retry-After once a user has spent a route's rate limit, before the handler runs, and counts each user apart", async () => {
+    resetRateLimits();
+    let handled = 0;
+    const limited = (user: StaffUser) =>
+      createApiRoute({ currentUser: async () => user, log: createLogger({ level: "silent" }) })({
+        permission: "bank:read",
+        rateLimit: "search",
+        handle: async () => ({ handled: ++handled }),
+      });
+    const asOperations = limited(operations);
+    const allowance = rateLimitRules.search.points;
+    for (let call = 0; call < allowance; call++) expect((await asOperations(new Request("http://console.test/api/search"))).status).toBe(200);
+    const refused = await asOperations(new Request("http://console.test/api/search"));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).error.code).toBe("rate_limited");
+    expect(handled).toBe(allowance);
+    const another = limited({ ...operations, id: "stf_other" });
+    expect((await another(new Request("http://console.test/api/search"))).status).toBe(200);
+    resetRateLimits();
   });
 });

@@ -8,6 +8,7 @@ import { parseJsonText } from "@/lib/contract/json-text";
 import { can, type Permission } from "@/lib/permissions";
 import { setDataResponseHeaders } from "@/lib/security-headers";
 import { readBoundedText } from "./bounded-body";
+import { enforceRateLimit, type RateLimitName } from "./rate-limit";
 import { badInput, ConsoleError, failureAnswer, forbidden, notFound, unauthorized } from "./errors";
 import { checkNotCrossSite, checkSameOrigin } from "./same-origin";
 
@@ -39,6 +40,8 @@ export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
   status?: number;
   /** `refuse`: a GET started by another site's page is refused too (exports: lib/api/same-origin.ts). */
   crossSite?: "refuse";
+  /** A rule of lib/api/rate-limit.ts counted per signed-in user; past it the answer is 429 with `Retry-After`. */
+  rateLimit?: RateLimitName;
   handle(call: ApiCall<P, Q, B>): Promise<unknown>;
 }
 
@@ -115,7 +118,8 @@ async function bodyOf(request: Request): Promise<unknown> {
 
 /**
  * The console's ONE route-handler wrapper. In order: a request id (returned in `x-request-id`, on every log line);
- * the session (401); the route (404); the permission (403); for mutations, a same-origin `Origin` (403); the params,
+ * the session (401); the route (404); the permission (403); for mutations, a same-origin `Origin` (403); the route's
+ * rate limit per user (429 with `Retry-After`); the params,
  * query and body against their zod schemas (400 naming the field; the handler, and so the bank, is never reached).
  * Every failure leaves as `{"error": {"code", "message"}}`; unexpected errors are logged with their stack and answered
  * with a 500 that carries only the request id.
@@ -142,6 +146,7 @@ export function createApiRoute(dependencies: ApiDependencies) {
         if (!can(user.role, definition.permission)) throw forbidden();
         if (!safeMethods.has(request.method)) checkSameOrigin(request);
         else if (definition.crossSite === "refuse") checkNotCrossSite(request);
+        if (definition.rateLimit) await enforceRateLimit(definition.rateLimit, user.id);
         const body = definition.body ? await bodyOf(request) : undefined;
         const result = await invokeRoute(definition, { request, requestId, log, user, params, query: queryOf(url), body });
         if (result instanceof Response) response = result;
