@@ -78,6 +78,8 @@ test("a view's name is checked on the server: a taken name is refused and nothin
   await saveView(page, name, false);
   await page.getByText("Save view", { exact: true }).first().click();
   const form = page.getByRole("form", { name: "Save view" });
+  // A viewer may not share (view:share): the form does not offer it.
+  await expect(form.getByLabel("Share with every staff member")).toHaveCount(0);
   await form.getByLabel("Name").fill(name.toUpperCase());
   await form.getByRole("button", { name: "Save view" }).click();
   await expect(page.getByTestId("save-view-error")).toHaveText(`name: you already have a view named "${name.toUpperCase()}" on this list`);

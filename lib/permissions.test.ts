@@ -14,16 +14,21 @@ describe("the permissions table", () => {
       "simulation:run",
       "card:token",
       "change:approve",
+      "view:share",
     ]);
   });
 
   it("lets compliance read, reveal personal data, read the audit log and review applications, and change nothing at the bank", () => {
-    expect(permissionsOf("compliance")).toEqual(["bank:read", "pii:reveal", "audit:read", "review:decide", "review:confirm"]);
+    expect(permissionsOf("compliance")).toEqual(["bank:read", "pii:reveal", "audit:read", "review:decide", "review:confirm", "view:share"]);
   });
 
   it("lets only compliance and admin decide and confirm reviews", () => {
     expect(roles.filter((role) => can(role, "review:decide"))).toEqual(["admin", "compliance"]);
     expect(roles.filter((role) => can(role, "review:confirm"))).toEqual(["admin", "compliance"]);
+  });
+
+  it("lets every role but viewer share a saved view with every staff member", () => {
+    expect(roles.filter((role) => can(role, "view:share"))).toEqual(["admin", "operations", "compliance"]);
   });
 
   it("gives viewer read access only", () => {

@@ -38,13 +38,15 @@ export const permissions = [
   "change:approve",
   /** Switch four-eyes on changes on or off per environment. */
   "approvals:configure",
+  /** Share a saved view of a list with every staff member (it then shows in everyone's sidebar). */
+  "view:share",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 const table: Record<Role, readonly Permission[]> = {
   admin: permissions,
-  operations: ["bank:read", "bank:userdata:write", "webhook:write", "simulation:run", "card:token", "change:approve"],
-  compliance: ["bank:read", "pii:reveal", "audit:read", "review:decide", "review:confirm"],
+  operations: ["bank:read", "bank:userdata:write", "webhook:write", "simulation:run", "card:token", "change:approve", "view:share"],
+  compliance: ["bank:read", "pii:reveal", "audit:read", "review:decide", "review:confirm", "view:share"],
   viewer: ["bank:read"],
 };
 

@@ -9,6 +9,7 @@ import { Sidebar } from "@/components/console/sidebar";
 import { RouteProgress } from "@/components/ui/route-progress";
 import { requireUser } from "@/lib/auth/current-user";
 import { getActiveEnvironment } from "@/lib/credentials";
+import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { permissionsOf } from "@/lib/permissions";
 import { sidebarViews } from "@/lib/views/sidebar";
@@ -21,7 +22,11 @@ import { readDisplayZone } from "@/lib/time-zone-server";
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
-  const [environment, views, zone] = await Promise.all([getActiveEnvironment(), sidebarViews(user.id), readDisplayZone()]);
+  const [environment, views, zone] = await Promise.all([
+    getActiveEnvironment(),
+    consoleDb().then(({ db }) => sidebarViews(db, user.id)),
+    readDisplayZone(),
+  ]);
   return (
     <ConsoleProviders session={{ userId: user.id, environment, permissions: permissionsOf(user.role), revealMinutes: env.REVEAL_MINUTES }}>
       <a

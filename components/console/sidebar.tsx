@@ -2,10 +2,11 @@ import type { Environment } from "@/lib/credentials/environments";
 import { permissionsOf, type Role } from "@/lib/permissions";
 import { isShown, navigationGroups } from "./navigation";
 import { SidebarLink } from "./sidebar-link";
-import { SavedViewLinks, type SidebarView } from "@/components/views/saved-view-links";
+import { SavedViewLinks } from "@/components/views/saved-view-links";
+import type { SidebarViews } from "@/lib/views/sidebar";
 
 /** Every section the role may open, grouped as operations staff think of them. */
-export function Sidebar({ role, environment, views = {} }: { role: Role; environment: Environment; views?: Record<string, SidebarView[]> }) {
+export function Sidebar({ role, environment, views = {} }: { role: Role; environment: Environment; views?: Record<string, SidebarViews> }) {
   const permissions = permissionsOf(role);
   const groups = navigationGroups
     .map((group) => ({ ...group, items: group.items.filter((item) => isShown(item, permissions, environment)) }))
@@ -20,7 +21,7 @@ export function Sidebar({ role, environment, views = {} }: { role: Role; environ
             {group.items.map((item) => (
               <li key={item.href}>
                 <SidebarLink href={item.href} label={item.label} />
-                {views[item.href]?.length ? <SavedViewLinks route={item.href} views={views[item.href]!} /> : null}
+                {views[item.href] ? <SavedViewLinks route={item.href} views={views[item.href]!} /> : null}
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
+import { useCan } from "@/components/console/providers";
 import { Notice } from "@/components/ui/notice";
 import { saveView, type ViewActionState } from "@/lib/actions/views";
 import type { ResourceName } from "@/lib/resources/routes";
@@ -25,6 +26,7 @@ export function SaveViewForm({
 }) {
   const router = useRouter();
   const [state, save, saving] = useActionState(saveView, idle);
+  const mayShare = useCan("view:share");
   useEffect(() => {
     if (!state.href) return;
     onSaved();
@@ -44,10 +46,12 @@ export function SaveViewForm({
         Name
         <input name="name" required maxLength={60} className="mt-1 block w-full rounded border border-line bg-surface px-2 py-1 text-sm text-fg" />
       </label>
-      <label className="flex items-center gap-2 text-xs">
-        <input type="checkbox" name="shared" value="on" />
-        Share with every staff member
-      </label>
+      {mayShare ? (
+        <label className="flex items-center gap-2 text-xs">
+          <input type="checkbox" name="shared" value="on" />
+          Share with every staff member
+        </label>
+      ) : null}
       {state.error ? (
         <Notice tone="error" testId="save-view-error">
           {state.error}

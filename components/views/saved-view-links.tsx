@@ -2,16 +2,13 @@
 
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
+import type { SidebarViews } from "@/lib/views/sidebar";
 
-export interface SidebarView {
-  id: string;
-  name: string;
-  shared: boolean;
-  href: string;
-}
-
-/** A list's saved views under its sidebar entry (lib/views/); the one open is marked as the current page. */
-export function SavedViewLinks({ route, views }: { route: string; views: SidebarView[] }) {
+/**
+ * A list's saved views under its sidebar entry (lib/views/): a bounded number, the one open marked as the current page,
+ * and "more" to the page listing them all.
+ */
+export function SavedViewLinks({ route, views: { views, more } }: { route: string; views: SidebarViews }) {
   const pathname = usePathname();
   const openView = useSearchParams().get("view");
   return (
@@ -32,6 +29,13 @@ export function SavedViewLinks({ route, views }: { route: string; views: Sidebar
           </li>
         );
       })}
+      {more ? (
+        <li>
+          <Link href={more.href} className="block rounded px-2 py-0.5 text-xs text-accent hover:bg-surface-2">
+            {more.count} more…
+          </Link>
+        </li>
+      ) : null}
     </ul>
   );
 }

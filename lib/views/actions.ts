@@ -30,8 +30,10 @@ export const viewHref = (view: Pick<SavedView, "id" | "resource" | "query">) =>
 const firstIssue = (issues: Array<{ message: string }>) => issues[0]?.message ?? "invalid input";
 
 /**
- * Saving and removing a list's view (docs/search.md): any staff member who may read the bank, each change audited.
- * Refusals (a taken name, a filter the list does not have, another's view) are told by name and change nothing.
+ * Saving and removing a list's view (docs/search.md): any staff member who may read the bank, each change audited;
+ * sharing one needs `view:share`, and one person keeps at most `maxViewsPerPerson`. Refusals (a taken name, a filter
+ * the list does not have, another's view, sharing without the permission, past the cap) are told by name and change
+ * nothing.
  */
 export function viewActions(dependencies: ViewActionDependencies) {
   async function change<T>(
@@ -56,6 +58,9 @@ export function viewActions(dependencies: ViewActionDependencies) {
       const actor = await dependencies.requireUser("bank:read");
       const input = savedViewInput.safeParse(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
       if (!input.success) return { error: firstIssue(input.error.issues), done: null };
+      // Shared views show in every staff member's sidebar: only roles trusted to speak to all staff may add to it.
+      if (input.data.shared && !can(actor.role, "view:share"))
+        return { error: "shared: your role may not share views with every staff member; save it as a personal view", done: null };
       const outcome = await change(
         actor,
         "view.save",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableText, unstorableTextMessage } from "@/lib/contract/json-text";
 import { isResourceName, resources, type ResourceName } from "@/lib/resources";
 import { bankParameterNames } from "@/lib/resources/filters";
 import { indexFilterNames } from "@/lib/search/index-filters";
@@ -30,7 +31,8 @@ export const savedViewInput = z
       .string()
       .trim()
       .min(1, { message: "name: give the view a name" })
-      .max(maxViewNameLength, { message: `name: at most ${maxViewNameLength} characters` }),
+      .max(maxViewNameLength, { message: `name: at most ${maxViewNameLength} characters` })
+      .refine(isStorableText, { message: `name: ${unstorableTextMessage}` }),
     shared: z.enum(["on", "off"], { message: "shared: expected on or off" }).optional(),
     query: jsonObject("query"),
     columns: jsonObject("columns"),
@@ -43,6 +45,7 @@ export const savedViewInput = z
       if (!allowed.has(name)) context.addIssue({ code: "custom", message: `query: ${name} is not a filter of this list` });
       else if (typeof value !== "string" || value.length > 200)
         context.addIssue({ code: "custom", message: `query: ${name} must be text of at most 200 characters` });
+      else if (!isStorableText(value)) context.addIssue({ code: "custom", message: `query: ${name} ${unstorableTextMessage}` });
     }
     const columns = new Set(resources[resource].columns.map((column) => column.key));
     for (const [name, value] of Object.entries(input.columns)) {

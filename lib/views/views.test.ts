@@ -7,7 +7,9 @@ import { auditRecordsOf, expectedAuditRecord, formOf, Refused, requireRole } fro
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { viewActions, type ViewActionState } from "./actions";
-import { findView, listViews } from "./store";
+import { savedViews } from "@/lib/db/console-schema";
+import { sidebarViews, sidebarViewsPerList } from "./sidebar";
+import { findView, listViews, maxViewsPerPerson } from "./store";
 
 // Saved views against a real console database (both targets); the session is given (`requireRole` refuses a role
 // without the permission, as requireUser does).
@@ -105,6 +107,8 @@ describe.each(testDatabaseTargets)("saved views on $name", (target) => {
     [{ columns: JSON.stringify({ secret: true }) }, "columns: secret is not a column of this list"],
     [{ columns: "[]" }, "columns: expected a JSON object"],
     [{ shared: "yes" }, "shared"],
+    [{ name: "call IT\u0000" }, "name: must not contain NUL (U+0000) or unpaired surrogate characters"],
+    [{ query: JSON.stringify({ status: "returned\u0000" }) }, "query: status must not contain NUL (U+0000) or unpaired surrogate characters"],
   ])("refuses %j by naming what is wrong, and saves nothing", async (fields, message) => {
     const owner = await staff("viewer");
     as(owner);
@@ -112,6 +116,73 @@ describe.each(testDatabaseTargets)("saved views on $name", (target) => {
     expect(answer.error).toContain(message);
     expect((await listViews(database.db, owner.id)).filter((view) => view.ownerId === owner.id)).toEqual([]);
     expect(await auditRecordsOf(database, requestId)).toEqual([]);
+  });
+
+  it("refuses a viewer's shared view (sharing needs view:share), saving and auditing nothing, and lets them save it as their own", async () => {
+    const viewer = await staff("viewer");
+    as(viewer);
+    expect(await actions.saveView(idle, returnedAch({ name: "call IT 555-0100", shared: "on" }))).toEqual({
+      error: "shared: your role may not share views with every staff member; save it as a personal view",
+      done: null,
+    });
+    expect(await listViews(database.db, viewer.id)).not.toContainEqual(expect.objectContaining({ ownerId: viewer.id }));
+    expect(await auditRecordsOf(database, requestId)).toEqual([]);
+    expect((await actions.saveView(idle, returnedAch({ name: "call IT 555-0100" }))).error).toBeNull();
+    for (const role of ["operations", "compliance", "admin"] as const) {
+      as(await staff(role));
+      expect(await actions.saveView(idle, returnedAch({ name: "Shared", shared: "on" }))).toMatchObject({
+        error: null,
+        done: expect.stringContaining("shared"),
+      });
+    }
+  });
+
+  it(`refuses a person's view past ${maxViewsPerPerson} (over all lists), audited as failed, until they remove one`, async () => {
+    const owner = await staff("operations");
+    await database.db.insert(savedViews).values(
+      Array.from({ length: maxViewsPerPerson }, (_, index) => ({
+        id: `view_cap${index}_${randomUUID().slice(0, 8)}`,
+        resource: index % 2 ? "ach" : "fednow",
+        name: `View ${index}`,
+        ownerId: owner.id,
+        ownerEmail: owner.email,
+        shared: true,
+        query: {},
+        columns: {},
+      })),
+    );
+    as(owner);
+    expect(await actions.saveView(idle, returnedAch({ name: "One too many" }))).toEqual({
+      error: `You already keep ${maxViewsPerPerson} saved views, the most one person may; remove one to save another`,
+      done: null,
+    });
+    expect(await auditRecordsOf(database, requestId)).toEqual([expect.objectContaining({ action: "view.save", outcome: "failed" })]);
+    const mine = (await listViews(database.db, owner.id)).filter((view) => view.ownerId === owner.id);
+    expect(mine).toHaveLength(maxViewsPerPerson);
+    as(owner);
+    expect((await actions.removeView(idle, formOf({ id: mine[0]!.id }))).error).toBeNull();
+    as(owner);
+    expect((await actions.saveView(idle, returnedAch({ name: "One too many" }))).error).toBeNull();
+  });
+
+  it(`shows at most ${sidebarViewsPerList} views of a list in the sidebar, the person's own first, then "more" to all of them`, async () => {
+    const sharer = await staff("compliance");
+    as(sharer);
+    const counterparties = (name: string, shared: string) => formOf({ resource: "counterparty", name, shared, query: "{}", columns: "{}" });
+    for (let index = 0; index < sidebarViewsPerList + 3; index++)
+      expect((await actions.saveView(idle, counterparties(`A shared ${String(index).padStart(2, "0")}`, "on"))).error).toBeNull();
+    const reader = await staff("viewer");
+    as(reader);
+    expect((await actions.saveView(idle, counterparties("Zz mine", "off"))).error).toBeNull();
+    const seen = (await sidebarViews(database.db, reader.id))["/counterparties"]!;
+    expect(seen.views).toHaveLength(sidebarViewsPerList);
+    expect(seen.views.map((view) => view.name)).toEqual([
+      "Zz mine",
+      ...Array.from({ length: sidebarViewsPerList - 1 }, (_, index) => `A shared 0${index}`),
+    ]);
+    expect(seen.more).toEqual({ count: 4, href: "/views?list=counterparty" });
+    expect((await listViews(database.db, reader.id, "counterparty")).length).toBe(sidebarViewsPerList + 4);
+    expect((await sidebarViews(database.db, sharer.id))["/counterparties"]!.more).toEqual({ count: 3, href: "/views?list=counterparty" });
   });
 
   it("lets only the owner remove a view, or an admin a shared one; the refusal is audited as failed", async () => {
