@@ -17,11 +17,10 @@ export interface ExposedOperation {
   /**
    * The kind of bank object the answer carries (one, or a page of them), masked by its allowlist in lib/pii.ts: reads
    * and changes alike, so a change never answers what a GET of the same object masks. A `pii:reveal` role sees one
-   * object unmasked with `POST <object path>/reveal` (audited); a GET never unmasks.
+   * object unmasked with `POST <object path>/reveal` (audited); a GET never unmasks, except the fields lib/pii.ts's
+   * unmaskedGrants shows in the answer itself to a role.
    */
   resource?: MaskedResource;
-  /** Fields a role holding `permission` sees as the bank sent them, where every other role sees them masked. */
-  shownTo?: { permission: Permission; fields: readonly string[] };
   /** A change whose caller needs only part of the answer: that part, instead of the masked object. */
   answer?: (object: Record<string, unknown>) => unknown;
   /** The object is an account application: the review pages treat its personal data with particular care. */
@@ -35,6 +34,11 @@ export interface ExposedOperation {
   body?: z.ZodType;
   /** Held for a second person's approval where four-eyes is on for the environment (lib/approvals, docs/approvals.md). */
   fourEyes?: true;
+  /**
+   * A webhook change: refused (403 `console_webhook`) when the webhook, or what the body would make of it, is one of the
+   * console's own subscriptions (lib/index/console-webhooks.ts), which carry its receiver's secret.
+   */
+  guardsConsoleWebhooks?: true;
 }
 
 /**
@@ -87,15 +91,23 @@ export const exposedOperations: ExposedOperation[] = [
   { operationId: "create_simulation", permission: "simulation:run", audit: { action: "simulation.run" }, body: implementedSimulation },
   read("list_webhook", "webhook"),
   read("get_webhook", "webhook"),
-  // A failed delivery's error and every reply carry what the receiver answered: for the roles that manage webhooks only.
-  { ...read("list_webhook_deliveries", "webhook_delivery"), shownTo: { permission: "webhook:write", fields: ["error", "response_body"] } },
-  { operationId: "create_webhook", permission: "webhook:write", audit: { action: "webhook.create" }, resource: "webhook", fourEyes: true },
+  // Who sees a delivery's error and reply unmasked: lib/pii.ts, unmaskedGrants.
+  read("list_webhook_deliveries", "webhook_delivery"),
+  {
+    operationId: "create_webhook",
+    permission: "webhook:write",
+    audit: { action: "webhook.create" },
+    resource: "webhook",
+    fourEyes: true,
+    guardsConsoleWebhooks: true,
+  },
   {
     operationId: "patch_webhook",
     permission: "webhook:write",
     audit: { action: "webhook.update", before: "get_webhook" },
     resource: "webhook",
     fourEyes: true,
+    guardsConsoleWebhooks: true,
   },
   {
     operationId: "delete_webhook",
@@ -103,5 +115,6 @@ export const exposedOperations: ExposedOperation[] = [
     audit: { action: "webhook.delete", before: "get_webhook" },
     resource: "webhook",
     fourEyes: true,
+    guardsConsoleWebhooks: true,
   },
 ];

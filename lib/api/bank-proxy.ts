@@ -14,6 +14,7 @@ import type { HeldBankChange } from "@/lib/approvals/service";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { heldAnswer, secretFields } from "@/lib/approvals/codes";
 import { log } from "@/lib/log";
+import { consoleWebhookRefusal, consoleWebhookTargetRefusal, isConsoleWebhook } from "@/lib/index/console-webhooks";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
 export interface BankProxyDependencies {
@@ -32,6 +33,11 @@ export interface BankProxyDependencies {
     required(environment: Environment): Promise<boolean>;
     holdBank(maker: StaffUser, requestId: string, change: HeldBankChange): Promise<ApprovalAnswer>;
   };
+  /**
+   * The console's address as the bank reaches it (its receiver of bank events, lib/index/runtime.ts): a webhook pointing
+   * at that receiver is the console's own (lib/index/console-webhooks.ts); unset, the console's Basic user alone tells.
+   */
+  consoleAddress?(): string;
 }
 
 export const consoleBankPrefix = "/api/bank";
@@ -81,6 +87,17 @@ function heldBefore(exposed: ExposedOperation, before: unknown, body: unknown): 
         : object;
   for (const field of secretFields) if (field in picked) delete (picked as Record<string, unknown>)[field];
   return picked;
+}
+
+/**
+ * The console's own subscriptions carry its receiver's secret: a change of one (or one that would make a webhook the
+ * console's own) is refused before anything is sent or audited; only the index settings change them.
+ */
+function refuseConsoleWebhookChange(before: unknown, body: unknown, consoleAddress: string | null): void {
+  const current = before && typeof before === "object" ? (before as Record<string, unknown>) : null;
+  if (isConsoleWebhook(current, consoleAddress)) throw new ConsoleError(403, "console_webhook", consoleWebhookRefusal);
+  if (body && typeof body === "object" && isConsoleWebhook(body as Record<string, unknown>, consoleAddress))
+    throw new ConsoleError(403, "console_webhook", consoleWebhookTargetRefusal);
 }
 
 /** What the audit trail keeps of a bank answer: everything except a card toolkit access token (a credential). */
@@ -146,9 +163,10 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       requestId: call.requestId,
     };
 
+    const before = exposed.audit?.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
+    if (exposed.guardsConsoleWebhooks) refuseConsoleWebhookChange(before, call.body, dependencies.consoleAddress?.() ?? null);
     if (mayHold && exposed.fourEyes && exposed.audit && dependencies.approvals && (await dependencies.approvals.required(environment))) {
       // Held, not sent: the request carries exactly what would be sent; a second person approves it (docs/approvals.md).
-      const before = exposed.audit.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
       const held = await dependencies.approvals.holdBank(call.user, call.requestId, {
         environment,
         action: exposed.audit.action,
@@ -165,7 +183,6 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     }
     let result: unknown;
     if (exposed.audit) {
-      const before = exposed.audit.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
       result = await dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
         after: auditedState,
       });

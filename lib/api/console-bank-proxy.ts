@@ -6,6 +6,7 @@ import { describeConnection, encryptionKey, getActiveEnvironment } from "@/lib/c
 import { applyCredentialsChange } from "@/lib/credentials/apply";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
+import { consoleAddress } from "@/lib/index/runtime";
 import { bankProxyResolver, type BankProxy } from "./bank-proxy";
 
 /**
@@ -19,6 +20,7 @@ export const consoleApprovals = approvalService({
   expiryMs: () => env.APPROVAL_EXPIRY_HOURS * 3_600_000,
   encryptionKey,
   sendBank: (change, approver, requestId) => consoleBankProxy.sendApproved(change, approver, requestId),
+  bankBefore: (change) => consoleBankProxy.heldBeforeNow(change),
   applyCredentials: async (change, approver, makerEmail, requestId) =>
     applyCredentialsChange(
       { db: async () => (await consoleDb()).db, encryptionKey, describeConnection, audited },
@@ -37,4 +39,5 @@ export const consoleBankProxy: BankProxy = bankProxyResolver({
   audited,
   recordAuditEvent,
   approvals: consoleApprovals,
+  consoleAddress,
 });

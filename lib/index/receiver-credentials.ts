@@ -4,6 +4,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import { seal, unseal } from "@/lib/credentials/seal";
 import * as schema from "@/lib/db/console-schema";
 import type { ConsoleDb } from "@/lib/db/console-db";
+import { receiverUsername } from "./console-webhooks";
 
 /** The Basic credentials the bank sends with every notification to the console's receiver. */
 export interface ReceiverCredentials {
@@ -33,7 +34,7 @@ export async function ensureReceiverCredentials(db: ConsoleDb, environment: Envi
     .insert(schema.receiverCredentials)
     .values({
       environment,
-      username: `console-${environment}`,
+      username: receiverUsername(environment),
       keyId: newKeyId(),
       sealedSecret: seal(newSecret(), key, sealContext(environment)),
       createdBy: actor,
@@ -48,7 +49,7 @@ export async function rotateReceiverCredentials(db: ConsoleDb, environment: Envi
   const keyId = newKeyId();
   await db
     .insert(schema.receiverCredentials)
-    .values({ environment, username: `console-${environment}`, keyId, sealedSecret, createdBy: actor })
+    .values({ environment, username: receiverUsername(environment), keyId, sealedSecret, createdBy: actor })
     .onConflictDoUpdate({
       target: schema.receiverCredentials.environment,
       set: { sealedSecret, keyId, createdAt: sql`now()`, createdBy: actor },

@@ -18,11 +18,15 @@ import { startIndexWorker, type IndexWorker } from "./worker";
 
 const indexLog = log.child({ part: "bank-index" });
 
+/** Where the bank reaches this console: CONSOLE_PUBLIC_URL, else its own host and port. */
+export function consoleAddress(): string {
+  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+  return (env.CONSOLE_PUBLIC_URL ?? `http://${host}:${env.PORT}`).replace(/\/+$/, "");
+}
+
 /** Where the bank posts an environment's notifications: the receiver route of this console. */
 export function receiverUrl(environment: Environment): string {
-  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
-  const base = env.CONSOLE_PUBLIC_URL ?? `http://${host}:${env.PORT}`;
-  return `${base.replace(/\/+$/, "")}/api/bank-events/${environment}`;
+  return `${consoleAddress()}/api/bank-events/${environment}`;
 }
 
 /** The receiver's credentials as this process checks them, cached until a rotation raises the access version. */
