@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { findSessionUser } from "@/tests/support/sessions";
-import { createSession, endSession, endUserSessions, listActiveSessions } from "./sessions";
+import { eq } from "drizzle-orm";
+import { staffSessions } from "@/lib/db/console-schema";
+import { createAccessCache, readAccessVersion } from "./access-cache";
+import { createSession, endSession, endUserSessions, findSession, lastSeenWriteMs, listActiveSessions, sessionChecker } from "./sessions";
 import { createStaff, removeStaff, updateStaff } from "./staff-users";
 
 const hour = 3_600_000;
@@ -68,5 +71,81 @@ describe.each(testDatabaseTargets)("server-side sessions on $name", (target) => 
     expect(await endUserSessions(database.db, user.id)).toBe(2);
     expect(await listActiveSessions(database.db, [user.id])).toEqual([]);
     expect(await findSessionUser(database.db, untouched.id)).toMatchObject({ id: other.id });
+  });
+
+  describe("idle timeout", () => {
+    const minute = 60_000;
+    const idleMs = 30 * minute;
+    const start = Date.now() - 2 * hour;
+    let now = start;
+    /** The sessions as one console process checks them: its own access cache, the test's clock. */
+    const consoleProcess = () =>
+      sessionChecker({ db: async () => database.db, cache: createAccessCache(() => readAccessVersion(database.pool)), idleMs, now: () => now });
+    const at = (minutes: number) => void (now = start + minutes * minute);
+    const lastSeen = async (sessionId: string) =>
+      (await database.db.select({ at: staffSessions.lastSeenAt }).from(staffSessions).where(eq(staffSessions.id, sessionId)))[0]?.at.getTime();
+    const workday = (userId: string) => createSession(database.db, { userId, maxAgeMs: 8 * hour, userAgent: "test", address: null }, new Date(now));
+    const tokenOf = (session: { id: string; userId: string }) => ({ sid: session.id, sub: session.userId });
+
+    it("ends a session unused for the timeout and says so, while one in use is kept", async () => {
+      const sessions = consoleProcess();
+      const user = await newUser();
+      at(0);
+      const [active, idle] = [await workday(user.id), await workday(user.id)];
+      at(10);
+      expect(await sessions.use(tokenOf(active))).toEqual({ user: expect.objectContaining({ id: user.id }) });
+      at(35);
+      expect(await sessions.use(tokenOf(active))).toEqual({ user: expect.objectContaining({ id: user.id }) });
+      expect(await sessions.use(tokenOf(idle))).toEqual({ ended: "idle" });
+      expect(await findSession(database.db, idle.id)).toBeNull();
+      expect(await sessions.use(tokenOf(idle))).toEqual({ ended: "ended" });
+      at(64);
+      expect(await sessions.use(tokenOf(active))).toEqual({ user: expect.objectContaining({ id: user.id }) });
+      at(95);
+      expect(await sessions.check(tokenOf(active))).toEqual({ ended: "idle" });
+    });
+
+    it("records a use at most once a minute, without a new access version, and a check not at all", async () => {
+      const sessions = consoleProcess();
+      at(0);
+      const session = await workday((await newUser()).id);
+      at(0.5);
+      await sessions.use(tokenOf(session));
+      expect(await lastSeen(session.id)).toBe(start);
+      const version = await readAccessVersion(database.pool);
+      now = start + lastSeenWriteMs;
+      await sessions.use(tokenOf(session));
+      expect(await lastSeen(session.id)).toBe(now);
+      expect(await readAccessVersion(database.pool)).toBe(version);
+      at(5);
+      await sessions.check(tokenOf(session));
+      expect(await lastSeen(session.id)).toBe(start + lastSeenWriteMs);
+    });
+
+    it("keeps a session another console process saw in use, though this one's cache says idle", async () => {
+      const [first, second] = [consoleProcess(), consoleProcess()];
+      const user = await newUser();
+      at(0);
+      const session = await workday(user.id);
+      at(0.5);
+      await first.use(tokenOf(session));
+      at(20);
+      await second.use(tokenOf(session));
+      at(40);
+      expect(await first.use(tokenOf(session))).toEqual({ user: expect.objectContaining({ id: user.id }) });
+    });
+
+    it("says a session reached its lifetime, and that one was ended", async () => {
+      const sessions = consoleProcess();
+      const user = await newUser();
+      at(0);
+      const [lived, signedOut] = [await open(user.id, new Date(now)), await open(user.id, new Date(now))];
+      at(61);
+      expect(await sessions.use(tokenOf(lived))).toEqual({ ended: "expired" });
+      at(20);
+      await endSession(database.db, signedOut.id);
+      expect(await sessions.use(tokenOf(signedOut))).toEqual({ ended: "ended" });
+      expect(await sessions.use({ sid: lived.id, sub: "stf_someone_else" })).toEqual({ ended: "ended" });
+    });
   });
 });

@@ -57,6 +57,13 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
     .positive("expected a positive number of hours")
     .max(720)
     .default(8),
+  /** A session unused this long is ended (lib/auth/sessions.ts: use is recorded at most once a minute). */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number({ message: "expected a number of minutes" })
+    .int("expected a whole number of minutes")
+    .min(2, "expected at least 2 minutes")
+    .max(1440)
+    .default(30),
   /** Seed one demo staff user per role into an empty staff table (`off` for a real deployment). */
   CONSOLE_DEMO_USERS: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
   /** Single sign-on through any OpenID Connect provider: switched on when all three are set. */

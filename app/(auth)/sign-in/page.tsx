@@ -17,12 +17,20 @@ const redirectErrors: Record<string, string> = {
   Configuration: "Sign-in is misconfigured on the server. Ask an admin.",
 };
 
+// Why the session a page or an open live stream had ended (lib/auth/sessions.ts: SessionEnd).
+const endedMessages: Record<string, string> = {
+  idle: "You were signed out after a period without activity. Sign in again to continue.",
+  expired: "Your session reached its time limit. Sign in again to continue.",
+  ended: "Your session was ended: signed out elsewhere, or your account was changed by an admin.",
+};
+
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const query = await searchParams;
   // The page asked for; without one (an explicit sign-in), the last console page this browser showed.
   const from = safeReturnPath(query.from ?? (await cookies()).get(lastPageCookie)?.value);
   if (await getCurrentUser()) redirect(from);
   const error = typeof query.error === "string" ? (redirectErrors[query.error] ?? "Sign-in failed. Try again.") : null;
+  const ended = typeof query.ended === "string" && Object.hasOwn(endedMessages, query.ended) ? endedMessages[query.ended] : undefined;
 
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
@@ -32,6 +40,13 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         {error ? (
           <div className="mb-4">
             <Notice tone="error">{error}</Notice>
+          </div>
+        ) : null}
+        {ended && !error ? (
+          <div className="mb-4">
+            <Notice tone="info" testId="sign-in-ended">
+              {ended}
+            </Notice>
           </div>
         ) : null}
         {typeof query.from === "string" && from !== "/" ? (

@@ -28,6 +28,8 @@ export const staffSessions = consoleSchema.table(
       .references(() => staffUsers.id, { onDelete: "cascade" }),
     createdAt: moment("created_at").notNull().defaultNow(),
     expiresAt: moment("expires_at").notNull(),
+    /** When the session was last used, recorded at most once a minute (the idle timeout, lib/auth/sessions.ts). */
+    lastSeenAt: moment("last_seen_at").notNull().defaultNow(),
     /** What an admin sees in Staff to tell sessions apart. */
     userAgent: text("user_agent"),
     address: text("address"),
