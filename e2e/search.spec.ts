@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { baseURL } from "../playwright.config";
 import { bankGet, contextAs } from "./support/bank";
 
 /**
@@ -108,6 +109,34 @@ test("GET /api/search: 400 naming what is wrong; a compliance reviewer's search 
   expect(after).not.toContain(`${term}-viewer`);
   await reviewer.close();
   await viewer.close();
+});
+
+test("another site cannot run an audited search in someone's name: /api/search is a 403, /search?q= asks first", async ({ browser }) => {
+  const reviewer = await contextAs(browser, "compliance");
+  const term = `planted-${Date.now()}`;
+  const refused = await reviewer.request.get(`/api/search?q=${term}`, { headers: { "sec-fetch-site": "cross-site" } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("cross_site");
+
+  // A page of another site (localhost is another site than 127.0.0.1) links to the search page.
+  const page = await reviewer.newPage();
+  const attacker = baseURL.replace("127.0.0.1", "localhost");
+  await page.route(`${attacker}/planted`, (route) =>
+    route.fulfill({ contentType: "text/html", body: `<a href="${baseURL}/search?q=${term}">open</a>` }),
+  );
+  const searches: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/search")) searches.push(request.url());
+  });
+  await page.goto(`${attacker}/planted`);
+  await page.getByRole("link", { name: "open" }).click();
+  await expect(page.getByTestId("search-confirm")).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Search the index of the bank" })).toHaveValue(term);
+  expect(searches).toEqual([]);
+  await page.getByRole("button", { name: "Run this search" }).click();
+  await expect(page.getByTestId("search-summary")).toContainText("this search is recorded in the audit trail");
+  expect(searches).toHaveLength(1);
+  await reviewer.close();
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -9,13 +9,15 @@ import { hitHref, useDebounced, useSearch } from "./use-search";
 
 /**
  * The search page (`/search?q=`): the query stays in the URL so a search can be shared; arrows move, Enter opens the
- * chosen result (the top one by default).
+ * chosen result (the top one by default). `confirmFirst` (an audited search another site's link opened) holds the
+ * query until the person runs it or types.
  */
-export function SearchView({ initialQuery }: { initialQuery: string }) {
+export function SearchView({ initialQuery, confirmFirst = false }: { initialQuery: string; confirmFirst?: boolean }) {
   const router = useRouter();
   const [q, setQ] = useState(initialQuery);
+  const [held, setHeld] = useState(confirmFirst && initialQuery.trim() !== "");
   const [active, setActive] = useState(0);
-  const { results, hits, settled, isFetching, error } = useSearch(q);
+  const { results, hits, settled, isFetching, error } = useSearch(held ? "" : q);
   const inUrl = useDebounced(q.trim(), 300);
 
   useEffect(() => {
@@ -49,6 +51,7 @@ export function SearchView({ initialQuery }: { initialQuery: string }) {
           placeholder="ach_…, $1,234.56, a name, an email, a trace number, the last four…"
           onChange={(event) => {
             setQ(event.target.value);
+            setHeld(false);
             setActive(0);
           }}
           onKeyDown={(event) => {
@@ -60,14 +63,24 @@ export function SearchView({ initialQuery }: { initialQuery: string }) {
           className="w-full rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg placeholder:text-muted"
         />
       </form>
+      {held ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-surface p-3 text-sm" data-testid="search-confirm">
+          <span>Run this search? A link from another site opened it, and your searches are recorded in the audit trail under your name.</span>
+          <button type="button" onClick={() => setHeld(false)} className="rounded bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg">
+            Run this search
+          </button>
+        </div>
+      ) : null}
       <p role="status" className="text-xs text-muted" data-testid="search-summary">
-        {!q.trim()
-          ? "Type to search."
-          : current
-            ? `${current.total === 50 ? "The best 50" : current.total} result${current.total === 1 ? "" : "s"} from the console's index${current.searched.length > 1 ? `, including ${current.searched.filter((part) => part !== "public").join(" and ")} fields (this search is recorded in the audit trail)` : ""}.`
-            : isFetching
-              ? "Searching…"
-              : ""}
+        {held
+          ? ""
+          : !q.trim()
+            ? "Type to search."
+            : current
+              ? `${current.total === 50 ? "The best 50" : current.total} result${current.total === 1 ? "" : "s"} from the console's index${current.searched.length > 1 ? `, including ${current.searched.filter((part) => part !== "public").join(" and ")} fields (this search is recorded in the audit trail)` : ""}.`
+              : isFetching
+                ? "Searching…"
+                : ""}
       </p>
       {failure ? (
         <Notice tone="error" testId="search-error">

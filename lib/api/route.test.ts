@@ -104,21 +104,31 @@ describe("createApiRoute", () => {
     expect(await response.json()).toMatchObject({ error: { code: "payload_too_large" } });
   });
 
-  it("refuses a GET another site's page started, for routes that refuse cross-site reads (exports)", async () => {
+  it("refuses every read another site's page started, before the handler runs (audited searches, downloads)", async () => {
     const { apiRoute } = wrapperWithLog();
-    const exportLike = apiRoute({ permission: "bank:read", crossSite: "refuse", handle: async () => ({ exported: true }) });
-    const from = (site?: string) =>
-      exportLike(new Request("http://console.test/api/export/ach", { headers: site ? { "sec-fetch-site": site } : {} }));
+    let handled = 0;
+    const read = apiRoute({
+      permission: "bank:read",
+      handle: async () => {
+        handled++;
+        return { read: true };
+      },
+    });
+    const from = (site?: string, method = "GET") =>
+      read(new Request("http://console.test/api/search?q=x", { method, headers: site ? { "sec-fetch-site": site } : {} }));
     for (const site of ["cross-site", "same-site"]) {
-      const refused = await from(site);
-      expect([refused.status, await refused.json()]).toEqual([
-        403,
-        { error: { code: "cross_site", message: `Exports start only from the console's own pages (Sec-Fetch-Site is ${site}).` } },
-      ]);
+      for (const method of ["GET", "HEAD"]) {
+        const refused = await from(site, method);
+        expect(refused.status).toBe(403);
+        if (method === "GET")
+          expect(await refused.json()).toEqual({
+            error: { code: "cross_site", message: `The console's API answers only the console's own pages (Sec-Fetch-Site is ${site}).` },
+          });
+      }
     }
+    expect(handled).toBe(0);
     for (const site of ["same-origin", "none", undefined]) expect((await from(site)).status, String(site)).toBe(200);
-    const ordinary = apiRoute({ permission: "bank:read", handle: async () => ({ read: true }) });
-    expect((await ordinary(new Request("http://console.test/api/bank/ach", { headers: { "sec-fetch-site": "cross-site" } }))).status).toBe(200);
+    expect(handled).toBe(3);
   });
 
   it("maps a bank failure to the console's shape and logs it in one line without a stack", async () => {

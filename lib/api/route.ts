@@ -38,8 +38,6 @@ export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   status?: number;
-  /** `refuse`: a GET started by another site's page is refused too (exports: lib/api/same-origin.ts). */
-  crossSite?: "refuse";
   /** A rule of lib/api/rate-limit.ts counted per signed-in user; past it the answer is 429 with `Retry-After`. */
   rateLimit?: RateLimitName;
   handle(call: ApiCall<P, Q, B>): Promise<unknown>;
@@ -118,7 +116,8 @@ async function bodyOf(request: Request): Promise<unknown> {
 
 /**
  * The console's ONE route-handler wrapper. In order: a request id (returned in `x-request-id`, on every log line);
- * the session (401); the route (404); the permission (403); for mutations, a same-origin `Origin` (403); the route's
+ * the session (401); the route (404); the permission (403); for mutations, a same-origin `Origin`, for reads no
+ * `Sec-Fetch-Site` of another site (403); the route's
  * rate limit per user (429 with `Retry-After`); the params,
  * query and body against their zod schemas (400 naming the field; the handler, and so the bank, is never reached).
  * Every failure leaves as `{"error": {"code", "message"}}`; unexpected errors are logged with their stack and answered
@@ -144,8 +143,10 @@ export function createApiRoute(dependencies: ApiDependencies) {
         if (!resolved) throw notFound();
         const { route: definition, params } = resolved;
         if (!can(user.role, definition.permission)) throw forbidden();
+        // A change needs our own Origin; a read another site's page started is refused too, before anything is read
+        // or audited (a search, a download, a masked filter leave audit records in the signed-in person's name).
         if (!safeMethods.has(request.method)) checkSameOrigin(request);
-        else if (definition.crossSite === "refuse") checkNotCrossSite(request);
+        else checkNotCrossSite(request);
         if (definition.rateLimit) await enforceRateLimit(definition.rateLimit, user.id);
         const body = definition.body ? await bodyOf(request) : undefined;
         const result = await invokeRoute(definition, { request, requestId, log, user, params, query: queryOf(url), body });

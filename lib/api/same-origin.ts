@@ -20,14 +20,22 @@ export function checkSameOrigin(request: Request): void {
 }
 
 /**
- * For reads with a side effect a page of another site must not start (an export: an audited download): a browser
- * request started by another site says so in `Sec-Fetch-Site` (cross-site, or same-site from a sibling host), and is
- * refused. `same-origin` (the console's own pages), `none` (typed or bookmarked) and a request without the header
- * (not a browser: scripts, the e2e client) pass.
+ * Whether a browser says another site's page started this request (Fetch Metadata): `Sec-Fetch-Site` is cross-site, or
+ * same-site from a sibling host. `same-origin` (the console's own pages), `none` (typed or bookmarked) and a request
+ * without the header (not a browser: scripts, the e2e client) are not.
+ */
+export function startedByAnotherSite(headers: Headers): boolean {
+  const site = headers.get("sec-fetch-site");
+  return site !== null && site !== "same-origin" && site !== "none";
+}
+
+/**
+ * Reads through the console's API (lib/api/route.ts) may have a side effect another site's page must not start in the
+ * signed-in person's name: an audited search, a download, a masked filter. Refused before anything is read or audited.
  */
 export function checkNotCrossSite(request: Request): void {
-  const site = request.headers.get("sec-fetch-site");
-  if (site !== null && site !== "same-origin" && site !== "none") {
-    throw new ConsoleError(403, "cross_site", "Exports start only from the console's own pages (Sec-Fetch-Site is " + site + ").");
+  if (startedByAnotherSite(request.headers)) {
+    const site = request.headers.get("sec-fetch-site");
+    throw new ConsoleError(403, "cross_site", `The console's API answers only the console's own pages (Sec-Fetch-Site is ${site}).`);
   }
 }

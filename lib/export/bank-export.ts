@@ -147,7 +147,6 @@ function compile(resource: ListedResource, dependencies: BankExportDependencies)
   const route: RouteDefinition<unknown, Record<string, unknown>, unknown> = {
     permission: "bank:read",
     query: exportQuery(resource),
-    crossSite: "refuse",
     handle,
   };
   return route as RouteDefinition;

@@ -11,7 +11,9 @@ import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { indexPersonApplication } from "@/tests/support/review-applications";
 import { reviewActions, type ReviewActionState } from "./actions";
-import { caseRecordResponse } from "./record-download";
+import { createApiRoute } from "@/lib/api/route";
+import { createLogger } from "@/lib/log";
+import { caseRecordResponse, caseRecordRoute } from "./record-download";
 import type { CaseRecord } from "./record";
 import { readCase } from "./store";
 
@@ -256,6 +258,32 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
     ])
       expect(html).toContain(text);
     expect(html).not.toContain("1990-01-02");
+  });
+
+  it("refuses a case record download another site's page started (a link in an email): 403, nothing audited", async () => {
+    const id = await indexedPerson(2);
+    const route = createApiRoute({ currentUser: async () => reviewerA, log: createLogger({ level: "silent" }) })(
+      caseRecordRoute(async () => ({
+        db: database.db,
+        environment,
+        audited: (entry, perform, options) => audited(database.db, entry, perform, options),
+        retentionYears: 5,
+      })),
+    );
+    const download = (site: string) =>
+      route(new Request(`http://console.test/api/reviews/${id}/record?format=json`, { headers: { "sec-fetch-site": site } }), {
+        params: Promise.resolve({ id }),
+      });
+    for (const site of ["cross-site", "same-site"]) {
+      const refused = await download(site);
+      expect([refused.status, ((await refused.json()) as { error: { code: string } }).error.code]).toEqual([403, "cross_site"]);
+      expect(await auditRecordsOf(database, refused.headers.get("x-request-id")!)).toEqual([]);
+    }
+    const own = await download("same-origin");
+    expect(own.status).toBe(200);
+    expect(await auditRecordsOf(database, own.headers.get("x-request-id")!)).toEqual([
+      expect.objectContaining({ action: "review.record.download", targetId: id, outcome: "succeeded" }),
+    ]);
   });
 
   it("refuses confirmation by the proposer (any session of theirs), by a role without review:confirm, and twice", async () => {

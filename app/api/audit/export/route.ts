@@ -8,7 +8,6 @@ import { parseAuditQuery } from "@/lib/audit/filter-input";
  */
 export const GET = apiRoute({
   permission: "audit:read",
-  crossSite: "refuse",
   async handle(call) {
     const parsed = parseAuditQuery(call.searchParams);
     if (!parsed.ok) throw badInput(parsed.error);

@@ -9,7 +9,6 @@ import { parseEventsQuery } from "@/lib/index/events-list-input";
  */
 export const GET = apiRoute({
   permission: "bank:read",
-  crossSite: "refuse",
   async handle(call) {
     const parsed = parseEventsQuery(call.searchParams, await getActiveEnvironment());
     if (!parsed.ok) throw badInput(parsed.error);
