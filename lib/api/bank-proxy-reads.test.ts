@@ -3,6 +3,7 @@ import { createBankClient } from "@/lib/bank/client";
 import { startLocalServer } from "@/tests/support/local-server";
 import { maskedFields, maskedValue, maskForViewer, type ApplicationKind } from "@/lib/pii";
 import { roles } from "@/lib/permissions";
+import { rateLimitRules, resetRateLimits } from "./rate-limit";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { proxyHarness, staff, startProxyBank } from "@/tests/support/proxy-harness";
 
@@ -89,6 +90,49 @@ describe.each(testDatabaseTargets)("reads through the bank proxy, audit trail on
     } finally {
       await receiver.close();
     }
+  });
+
+  it("refuses a filter on a field the role sees masked, naming it, before anything is sent; a role that sees it is audited and rate-limited", async () => {
+    resetRateLimits();
+    const payment = (await bank.direct.list_fednow({ page_size: 100 })).data.find((item) => item.external_account_number)!;
+    const number = String(payment.external_account_number);
+    const filtered = `/fednow?external_account_number=${encodeURIComponent(number)}`;
+    for (const role of ["viewer", "operations"] as const) {
+      session.user = staff(role);
+      const refused = await callProxy("GET", filtered);
+      expect(refused.status).toBe(403);
+      expect(refused.json).toEqual({ error: { code: "forbidden", message: expect.stringContaining("external_account_number") } });
+      expect(await recordsOf(refused)).toEqual([]);
+    }
+    expect(sentToBank()).toEqual([]);
+
+    session.user = staff("compliance");
+    const allowed = await callProxy("GET", filtered);
+    expect(allowed.status).toBe(200);
+    const rows = (allowed.json as { data: Array<Record<string, unknown>> }).data;
+    expect(rows.map((row) => row.id)).toContain(payment.id);
+    // The answer is masked as every list: the filter is the only read of the number, and it is on the record.
+    expect(allowed.text).not.toContain(number);
+    expect(await recordsOf(allowed)).toEqual([
+      expectedRecord(allowed, {
+        action: "fednow.masked_filter",
+        targetId: null,
+        before: { filters: { external_account_number: number }, source: "bank" },
+        after: { rows: rows.length },
+        outcome: "succeeded",
+        error: null,
+      }),
+    ]);
+    for (let call = 1; call < rateLimitRules.maskedFilter.points; call++) expect((await callProxy("GET", filtered)).status).toBe(200);
+    const sent = sentToBank().length;
+    const limited = await callProxy("GET", filtered);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^[1-9][0-9]*$/);
+    expect(sentToBank().length).toBe(sent);
+    // Filters on fields every role sees are neither limited nor audited.
+    const plain = await callProxy("GET", `/fednow?account_id=${payment.account_id}`);
+    expect(plain.status).toBe(200);
+    expect(await recordsOf(plain)).toEqual([]);
   });
 
   it.each([

@@ -4,7 +4,8 @@ import { findOperation, type BankClient, type OperationInput } from "@/lib/bank/
 import { bankBaseUrl } from "@/lib/bank/transport";
 import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
-import { maskedFields, maskForViewer, type MaskedResource } from "@/lib/pii";
+import { maskedFields, maskForViewer, shownInAnswer, type MaskedResource } from "@/lib/pii";
+import { guardMaskedFilters, maskedFilterAction } from "@/lib/search/masked-filters";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
 import { bankNotConfigured, ConsoleError } from "./errors";
 import { can, type Permission } from "@/lib/permissions";
@@ -123,7 +124,7 @@ function throughConsole(result: unknown, bank: BankClient): unknown {
 
 /**
  * A bank answer as staff see it by default: the object, or each object of a page, masked in place by its allowlist;
- * `kept` fields stay as the bank sent them (the caller's role holds the operation's `shownTo` permission).
+ * `kept` fields stay as the bank sent them (those lib/pii.ts shows the caller's role in the answer).
  */
 function masked(resource: MaskedResource, result: unknown, isList: boolean, kept: readonly string[] = []): unknown {
   const maskOne = (object: Record<string, unknown>) => {
@@ -152,6 +153,8 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     if (operation.sandboxOnly && environment !== "sandbox") {
       throw new ConsoleError(403, "sandbox_only", "Simulations exist only in the sandbox environment; switch to sandbox in the header.");
     }
+    // A filter on a masked field is a read of it: refused to a role that sees it masked, before anything is sent.
+    const maskedFilter = isList && exposed.resource ? await guardMaskedFilters(exposed.resource, call.user, call.query) : null;
     const bank = await dependencies.bankClient(environment);
     if (!bank) throw bankNotConfigured(environment);
     const bankQuery = operation.query ? call.query : undefined;
@@ -186,6 +189,12 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       result = await dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
         after: auditedState,
       });
+    } else if (maskedFilter && exposed.resource) {
+      result = await dependencies.audited(
+        { ...entry, action: maskedFilterAction(exposed.resource), before: { filters: maskedFilter, source: "bank" } },
+        () => bank.call(exposed.operationId, input),
+        { after: (page) => ({ rows: (page as { data: unknown[] }).data.length }) },
+      );
     } else {
       result = await bank.call(exposed.operationId, input);
     }
@@ -196,12 +205,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
         : exposed.answer
           ? exposed.answer(result as Record<string, unknown>)
           : exposed.resource
-            ? masked(
-                exposed.resource,
-                result,
-                isList,
-                exposed.shownTo && can(call.user.role, exposed.shownTo.permission) ? exposed.shownTo.fields : [],
-              )
+            ? masked(exposed.resource, result, isList, shownInAnswer(exposed.resource, call.user.role))
             : result;
     return isList ? throughConsole(shown, bank) : shown;
   }

@@ -6,6 +6,7 @@ import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { sandboxBankForFile } from "@/tests/support/sandbox-bank";
 import { createApiRoute } from "@/lib/api/route";
+import { rateLimitRules, resetRateLimits } from "@/lib/api/rate-limit";
 import { audited, listAuditRecords } from "@/lib/audit/trail";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { bankExportResolver } from "@/lib/export/bank-export";
@@ -13,6 +14,7 @@ import { csvRecords } from "@/tests/support/parse-csv";
 import { amountInCents } from "./document";
 import { countFromIndex, listFromIndex } from "./index-list";
 import { parseIndexListQuery, presetRange } from "./index-list-input";
+import { indexListRoutes } from "./index-list-routes";
 
 // Lists served from the index with the filters the bank lacks give exactly what a brute-force filter of the bank's
 // full list gives, in the bank's order, page after page.
@@ -136,6 +138,72 @@ describe.each(testDatabaseTargets)("lists served from the index on $name", (targ
     expect(problem({ page_cursor: "ach_123" })).toBe("page_cursor: not a cursor of this list (start again from the first page)");
     expect(problem({ colour: "red" })).toMatch(/colour/);
     expect(problem({ status: "lost" })).toMatch(/^status: /);
+  });
+
+  describe("filtered or counted by a field masked for viewers", () => {
+    const routes = indexListRoutes({ activeEnvironment: async () => "sandbox", db: async () => database.db });
+    const asRole = (role: StaffUser["role"], route: "list" | "count", query: string) =>
+      createApiRoute({
+        currentUser: async () => ({ id: `stf_filter_${role}`, email: `${role}@demo.bank`, name: role, role, locked: false }),
+        log,
+      })(routes[route])(new Request(`http://console.test/api/index-list/fednow${route === "count" ? "/count" : ""}?${query}`), {
+        params: Promise.resolve({ resource: "fednow" }),
+      });
+    const recordsOf = async (response: Response) =>
+      (await listAuditRecords(database.db, {}, { limit: 10_000 })).filter((record) => record.requestId === response.headers.get("x-request-id"));
+    const payment = async () => (await everyObject("fednow")).find((item) => typeof item.external_account_number === "string")!;
+
+    it("is a 403 naming the field for a role that sees it masked, on the list and the count alike, and nothing is audited", async () => {
+      const number = String((await payment()).external_account_number);
+      for (const role of ["viewer", "operations"] as const) {
+        for (const route of ["list", "count"] as const) {
+          const response = await asRole(role, route, `external_account_number=${number}&has_error=false`);
+          expect(response.status, `${role} ${route}`).toBe(403);
+          expect(await response.json()).toEqual({ error: { code: "forbidden", message: expect.stringContaining("external_account_number") } });
+          expect(await recordsOf(response)).toEqual([]);
+        }
+      }
+    });
+
+    it("is answered to a role that sees it unmasked, masked as every list, audited, and refused past the masked-filter allowance", async () => {
+      resetRateLimits();
+      const found = await payment();
+      const number = String(found.external_account_number);
+      const query = `external_account_number=${number}&has_error=false`;
+      const list = await asRole("compliance", "list", query);
+      expect(list.status).toBe(200);
+      const text = await list.text();
+      expect(text).not.toContain(number);
+      const rows = (JSON.parse(text) as { data: Row[] }).data;
+      const expected = (await everyObject("fednow")).filter(
+        (item) => item.external_account_number === number && !(typeof item.error === "string" && item.error !== ""),
+      );
+      expect(rows.map((row) => row.id)).toEqual(expected.map((item) => item.id));
+      const count = await asRole("compliance", "count", query);
+      expect(count.status).toBe(200);
+      expect(((await count.json()) as { count: number }).count).toBe(expected.length);
+      for (const [response, rowCount] of [
+        [list, rows.length],
+        [count, expected.length],
+      ] as const)
+        expect(await recordsOf(response)).toEqual([
+          expect.objectContaining({
+            actorId: "stf_filter_compliance",
+            role: "compliance",
+            environment: "sandbox",
+            action: "fednow.masked_filter",
+            targetId: null,
+            before: { filters: { external_account_number: number }, source: "index" },
+            after: { rows: rowCount },
+            outcome: "succeeded",
+          }),
+        ]);
+      for (let call = 2; call < rateLimitRules.maskedFilter.points; call++) expect((await asRole("compliance", "count", query)).status).toBe(200);
+      const limited = await asRole("compliance", "list", query);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toMatch(/^[1-9][0-9]*$/);
+      expect(await recordsOf(limited)).toEqual([]);
+    });
   });
 
   describe("exported", () => {

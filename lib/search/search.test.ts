@@ -46,8 +46,8 @@ describe.each(testDatabaseTargets)("the search over the index on $name", (target
         .where(and(eq(schema.bankObjects.environment, "sandbox"), eq(schema.bankObjects.resource, resource)))
     )
       .map((row) => row.state as Record<string, unknown> | null)
-      // The seed's objects only: not those this file's own tests write (or deleted).
-      .filter((state): state is Record<string, unknown> => state !== null && !String(state.id).startsWith("cp_search_"))
+      // The seed's objects only: not those this file's own tests write (`<prefix>search_…`, or deleted).
+      .filter((state): state is Record<string, unknown> => state !== null && !String(state.id).includes("_search_"))
       .sort((a, b) => String(a.id).localeCompare(String(b.id)));
   /** How many documents hold `text` in the given part (to pick objects a query can name without ambiguity). */
   const holding = async (text: string, column: "public_text" | "personal_text") =>
@@ -289,26 +289,44 @@ describe.each(testDatabaseTargets)("the search over the index on $name", (target
     expect(JSON.stringify(found)).not.toContain(String(ssnHolder!.identification_number));
   });
 
-  it("matches userdata keys and values only for roles that may read userdata", async () => {
-    const id = `cp_search_${randomUUID().slice(0, 8)}`;
-    const ticket = `ZEBRA-${randomUUID().slice(0, 6)}`;
+  it("matches and shows userdata only in the kinds whose userdata the role sees unmasked, by the proxy's table (lib/pii.ts)", async () => {
+    const suffix = randomUUID().slice(0, 8);
+    // Nothing of the ids in it: an id's parts are searchable by every role.
+    const ticket = `ZEBRA-${randomUUID().slice(0, 8)}`;
+    const stamp = { created_at: "2025-01-01T00:00:00Z", updated_at: "2025-01-01T00:00:00Z" };
+    const transfer = `nt_search_${suffix}`;
+    const counterparty = `cp_search_${suffix}`;
+    const person = `apsn_search_${suffix}`;
     await recordObservations(
       database.db,
       "sandbox",
       [
+        { resource: "network_transfer", id: transfer, state: { id: transfer, status: "pending", userdata: { ticket }, ...stamp } },
         {
           resource: "counterparty",
-          id,
-          state: { id, name: "Userdata Test Vendor", userdata: { case_ref: ticket }, updated_at: "2025-01-01T00:00:00Z" },
+          id: counterparty,
+          state: { id: counterparty, name: "Userdata Test Vendor", userdata: { case_ref: ticket }, ...stamp },
         },
+        // Every page masks a person application's userdata for operations (they edit a transfer's only).
+        { resource: "person_application", id: person, state: { id: person, first_name: "Userdata", userdata: { referral: ticket }, ...stamp } },
       ],
       { source: "sweep" },
     );
+    const byId = (results: SearchResults) => new Map(results.groups.flatMap((group) => group.hits).map((hit) => [hit.id, hit.matched]));
+
     expect(ids(await search(ticket, "viewer"))).toEqual([]);
-    for (const role of ["operations", "compliance", "admin"] as const) {
-      const results = await search(ticket, role);
-      expect(ranked(results)[0]).toBe(id);
-      expect(results.groups[0]!.hits[0]!.matched[0]).toEqual({ field: "userdata.case_ref", shown: ticket, how: "text", masked: true });
+    const operations = await search(ticket, "operations");
+    expect(ids(operations)).toEqual([transfer]);
+    expect(byId(operations).get(transfer)).toEqual([{ field: "userdata.ticket", shown: ticket, how: "text", masked: true }]);
+    // Nor does a query matching the application otherwise show its userdata to operations.
+    const named = byId(await search(`Userdata ${ticket}`, "operations"));
+    expect(named.has(person)).toBe(false);
+    expect(JSON.stringify([...named])).not.toContain("referral");
+    for (const role of ["compliance", "admin"] as const) {
+      const results = byId(await search(ticket, role));
+      expect([...results.keys()].sort()).toEqual([person, counterparty, transfer].sort());
+      expect(results.get(person)).toEqual([{ field: "userdata.referral", shown: ticket, how: "text", masked: true }]);
+      expect(results.get(counterparty)).toEqual([{ field: "userdata.case_ref", shown: ticket, how: "text", masked: true }]);
     }
     // A viewer's search leaves no audit record; a role searching masked fields leaves one per search.
     const records = await database.db
@@ -316,6 +334,10 @@ describe.each(testDatabaseTargets)("the search over the index on $name", (target
       .from(schema.auditRecords)
       .where(sql`${schema.auditRecords.before}->>'query' = ${ticket}`);
     expect(records.map((record) => record.role).sort()).toEqual(["admin", "compliance", "operations"]);
+    expect(records.find((record) => record.role === "operations")!.after).toEqual({
+      results: 1,
+      matchedInMaskedFields: [{ id: transfer, fields: ["userdata.ticket"] }],
+    });
   });
 
   it("keeps a search document equal to the object's latest state, and drops it when the bank deleted the object", async () => {

@@ -1,22 +1,37 @@
 import { sql, type SQL } from "drizzle-orm";
 import { audited, type AuditEntry } from "@/lib/audit/trail";
-import type { ListedResource } from "@/lib/contract/operations";
+import { listedResources, type ListedResource } from "@/lib/contract/operations";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
-import { can, type Role } from "@/lib/permissions";
-import { maskForViewer, type MaskedResource } from "@/lib/pii";
+import type { Role } from "@/lib/permissions";
+import { maskForViewer, seesAllUnmasked, seesUnmasked, type MaskedResource } from "@/lib/pii";
 import { amountInCents, searchFields, type Visibility } from "./document";
 import { nameOf } from "./names";
 import type { ParsedQuery } from "./query";
 import type { ConsoleDb } from "@/lib/db/console-db";
 
-/** Which parts of the search documents a role may match (docs/search.md): never a field it would see masked. */
-export function searchableBy(role: Role): Visibility[] {
-  const visible: Visibility[] = ["public"];
-  if (can(role, "bank:userdata:write") || can(role, "pii:reveal")) visible.push("userdata");
-  if (can(role, "pii:reveal")) visible.push("personal");
-  return visible;
+const kinds = Object.keys(listedResources) as ListedResource[];
+
+/** The parts of the search documents a role may match, each with the kinds it may match it in. */
+export type Searchable = { visibility: Visibility; kinds: ListedResource[] }[];
+
+/**
+ * Which parts of the search documents a role may match, and in which kinds (docs/search.md): never a field it would see
+ * masked, by the table the proxy masks with (lib/pii.ts). `public` everywhere; `userdata` where the role sees userdata
+ * (every kind for `pii:reveal`, a network transfer's for the roles that edit it); `personal` (every other masked
+ * field) only where the role sees every field. A part no kind allows is left out.
+ */
+export function searchableBy(role: Role): Searchable {
+  const parts: Searchable = [
+    { visibility: "public", kinds },
+    { visibility: "userdata", kinds: kinds.filter((kind) => seesUnmasked(kind, role, "userdata")) },
+    { visibility: "personal", kinds: kinds.filter((kind) => seesAllUnmasked(kind, role)) },
+  ];
+  return parts.filter((part) => part.kinds.length > 0);
 }
+
+/** The condition limiting a part's match to its kinds (none for a part of every kind). */
+const kindsCondition = (part: Searchable[number]) => (part.kinds.length === kinds.length ? null : sql`s.resource IN ${part.kinds}`);
 
 const columnOf: Record<Visibility, SQL> = {
   public: sql.raw("s.public_text"),
@@ -61,7 +76,7 @@ export interface SearchResults {
   /** Groups by kind, the group of the best hit first; hits best first. */
   groups: SearchGroup[];
   total: number;
-  /** Parts of the documents searched: `userdata` and `personal` only for roles that may see them. */
+  /** Parts of the documents searched (in some kinds at least): `userdata` and `personal` only for roles that may see them. */
   searched: Visibility[];
 }
 
@@ -77,7 +92,7 @@ type CandidateRow = { id: string; resource: ListedResource; state: Record<string
  * row sharing a trigram, and an id's `ach_` is shared by every transfer), so a query that matches as typed never pays
  * for it, and an id never does.
  */
-async function candidates(db: ConsoleDb, environment: Environment, query: ParsedQuery, visible: Visibility[], limit: number) {
+async function candidates(db: ConsoleDb, environment: Environment, query: ParsedQuery, visible: Searchable, limit: number) {
   const asTyped = await rankedCandidates(db, environment, query, visible, limit, false);
   // Typo tolerance is for words; an id, an email address or a number matches as written (a similar email or number
   // is another person's, and a near miss would hint at what a masked field holds).
@@ -98,7 +113,7 @@ async function rankedCandidates(
   db: Pick<ConsoleDb, "execute">,
   environment: Environment,
   query: ParsedQuery,
-  visible: Visibility[],
+  visible: Searchable,
   limit: number,
   similar: boolean,
 ): Promise<CandidateRow[]> {
@@ -109,22 +124,26 @@ async function rankedCandidates(
   const typoWords = query.words.filter((word) => word.length >= 3);
   const matches: SQL[] = [];
   const scores: SQL[] = [];
-  for (const visibility of visible) {
-    const column = columnOf[visibility];
-    const vector = vectorOf[visibility];
+  for (const part of visible) {
+    const column = columnOf[part.visibility];
+    const vector = vectorOf[part.visibility];
+    // A part matched in some kinds only: both its matches and its scores count there alone (a score is a hint too).
+    const inKinds = kindsCondition(part);
+    const match = (condition: SQL) => matches.push(inKinds ? sql`(${inKinds} AND ${condition})` : condition);
+    const score = (value: SQL) => scores.push(inKinds ? sql`(CASE WHEN ${inKinds} THEN ${value} ELSE 0 END)` : value);
     if (similar) {
       // The whole query close to some part of the text (one typo in a long name), or every word close to a word of
       // it (a typo in each word: `Dmiri Miler`), scored by the closer of the two.
-      matches.push(sql`${query.text} OPERATOR(console.<%) ${column}`);
-      scores.push(sql`console.word_similarity(${query.text}, ${column})`);
+      match(sql`${query.text} OPERATOR(console.<%) ${column}`);
+      score(sql`console.word_similarity(${query.text}, ${column})`);
       if (typoWords.length > 1) {
-        matches.push(
+        match(
           sql`(${sql.join(
             typoWords.map((word) => sql`${word} OPERATOR(console.<%) ${column}`),
             sql` AND `,
           )})`,
         );
-        scores.push(
+        score(
           sql`(${sql.join(
             typoWords.map((word) => sql`console.word_similarity(${word}, ${column})`),
             sql` + `,
@@ -133,14 +152,14 @@ async function rankedCandidates(
       }
       continue;
     }
-    if (tsQuery) matches.push(sql`${vector} @@ to_tsquery('simple'::regconfig, ${tsQuery})`);
+    if (tsQuery) match(sql`${vector} @@ to_tsquery('simple'::regconfig, ${tsQuery})`);
     // An id is found whole by its own arm and, where another object names it, by the full-text arm; a substring scan of
     // the public and personal texts would add nothing but its cost (~25 ms at 100,000 objects). In userdata an id may
     // sit inside a longer value (a URL), so that text is still scanned.
-    const substring = query.text.length >= 3 && !(query.id && visibility !== "userdata");
-    if (substring) matches.push(sql`${column} ILIKE ${like}`);
-    scores.push(sql`(CASE WHEN ${column} ILIKE ${like} THEN 1 ELSE 0 END)`);
-    if (tsQuery) scores.push(sql`ts_rank(${vector}, to_tsquery('simple'::regconfig, ${tsQuery}))`);
+    const substring = query.text.length >= 3 && !(query.id && part.visibility !== "userdata");
+    if (substring) match(sql`${column} ILIKE ${like}`);
+    score(sql`(CASE WHEN ${column} ILIKE ${like} THEN 1 ELSE 0 END)`);
+    if (tsQuery) score(sql`ts_rank(${vector}, to_tsquery('simple'::regconfig, ${tsQuery}))`);
   }
   if (!similar) {
     if (query.id) matches.push(sql`s.id = ${query.id}`);
@@ -255,7 +274,7 @@ function matchedFields(
   state: Record<string, unknown>,
   shownState: Record<string, unknown>,
   query: ParsedQuery,
-  visible: Visibility[],
+  visible: Searchable,
 ): MatchedField[] {
   const matched: MatchedField[] = [];
   if (query.id && state.id === query.id) matched.push({ field: "id", shown: query.id, how: "id", masked: false });
@@ -265,8 +284,9 @@ function matchedFields(
     matched.push({ field: "amount", shown: String(state.amount), how: "amount", masked: false });
   }
   const seen = new Set(matched.map((match) => match.field));
+  const matchable = new Set(visible.filter((part) => part.kinds.includes(resource)).map((part) => part.visibility));
   for (const field of searchFields(resource, state)) {
-    if (!visible.includes(field.visibility) || seen.has(field.path)) continue;
+    if (!matchable.has(field.visibility) || seen.has(field.path)) continue;
     const how = fieldMatch(field.value, query);
     if (!how) continue;
     seen.add(field.path);
@@ -305,7 +325,7 @@ export async function searchIndex(
     query: input.query.text,
     groups: [...groups].map(([resource, hits]) => ({ resource, hits })),
     total: rows.length,
-    searched: visible,
+    searched: visible.map((part) => part.visibility),
   };
 }
 

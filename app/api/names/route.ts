@@ -11,6 +11,7 @@ import { maxNamesPerLookup, namesOf } from "@/lib/search/names-lookup";
  */
 export const GET = apiRoute({
   permission: "bank:read",
+  rateLimit: "names",
   query: z.strictObject({
     ids: z
       .string()

@@ -12,6 +12,7 @@ import { searchAsStaff } from "@/lib/search/search";
  */
 export const GET = apiRoute({
   permission: "bank:read",
+  rateLimit: "search",
   query: z.strictObject({ q: z.string().optional() }),
   async handle(call) {
     const parsed = parseSearchQuery((call.query as { q?: string }).q);

@@ -1,23 +1,10 @@
-import { apiRoute, badInput } from "@/lib/api";
-import type { ListedResource } from "@/lib/contract/operations";
+import { apiRoute } from "@/lib/api";
 import { getActiveEnvironment } from "@/lib/credentials";
 import { consoleDb } from "@/lib/db/console";
-import { countFromIndex } from "@/lib/search/index-list";
-import { indexListRouteInput, parseIndexListQuery } from "@/lib/search/index-list-input";
+import { indexListRoutes } from "@/lib/search/index-list-routes";
 
 /**
- * GET /api/index-list/{resource}/count?… : how many objects match a list's filters (the bank's own and the index's),
- * from the console's index, with how fresh it is: the list header's exact count (docs/search.md). Paging is ignored.
+ * GET /api/index-list/{resource}/count?… : how many objects match a list's filters, from the console's index
+ * (lib/search/index-list-routes.ts, docs/search.md).
  */
-export const GET = apiRoute({
-  permission: "bank:read",
-  ...indexListRouteInput,
-  async handle(call) {
-    const { resource } = call.params as { resource: ListedResource };
-    const filters = Object.entries(call.query as Record<string, string>).filter(([name]) => name !== "page_cursor");
-    const parsed = parseIndexListQuery(resource, Object.fromEntries(filters));
-    if (!parsed.ok) throw badInput(parsed.error);
-    const { db } = await consoleDb();
-    return countFromIndex(db, await getActiveEnvironment(), resource, parsed.page.filter);
-  },
-});
+export const GET = apiRoute(indexListRoutes({ activeEnvironment: getActiveEnvironment, db: async () => (await consoleDb()).db }).count);

@@ -1,0 +1,96 @@
+import { badInput } from "@/lib/api/errors";
+import type { ApiCall, RouteDefinition } from "@/lib/api/route";
+import { audited } from "@/lib/audit/trail";
+import type { ListedResource } from "@/lib/contract/operations";
+import type { Environment } from "@/lib/credentials/environments";
+import type { ConsoleDb } from "@/lib/db/console-db";
+import { indexListPath } from "./index-filters";
+import { countFromIndex, listFromIndex } from "./index-list";
+import { indexListRouteInput, parseIndexListQuery, type IndexListPage } from "./index-list-input";
+import { guardMaskedFilters, maskedFilterAction } from "./masked-filters";
+
+/** What the index-served list and count need; the route files wire the real ones. */
+export interface IndexListDependencies {
+  activeEnvironment(): Promise<Environment>;
+  db(): Promise<ConsoleDb>;
+}
+
+type IndexListCall = ApiCall<{ resource: ListedResource }, Record<string, string>, unknown>;
+
+/**
+ * Reads an index-served list or count for a call: its query checked (400 naming the problem), then its filters (a
+ * masked field the role sees masked is a 403, one it sees unmasked is rate-limited and the read audited as
+ * `<resource>.masked_filter`, lib/search/masked-filters.ts), then `read` itself.
+ */
+async function readIndex<T>(
+  dependencies: IndexListDependencies,
+  call: IndexListCall,
+  query: Record<string, string>,
+  read: (db: ConsoleDb, environment: Environment, page: IndexListPage) => Promise<T>,
+  rowsOf: (result: T) => number,
+): Promise<T> {
+  const { resource } = call.params;
+  const parsed = parseIndexListQuery(resource, query);
+  if (!parsed.ok) throw badInput(parsed.error);
+  const filters = await guardMaskedFilters(resource, call.user, query);
+  const db = await dependencies.db();
+  const environment = await dependencies.activeEnvironment();
+  if (!filters) return read(db, environment, parsed.page);
+  return audited(
+    db,
+    {
+      actor: { id: call.user.id, email: call.user.email, role: call.user.role },
+      environment,
+      action: maskedFilterAction(resource),
+      targetId: null,
+      before: { filters, source: "index" },
+      requestId: call.requestId,
+    },
+    () => read(db, environment, parsed.page),
+    { after: (result) => ({ rows: rowsOf(result) }) },
+  );
+}
+
+/**
+ * `GET /api/index-list/{resource}?…` (`list`): a list page served from the console's index, for filters the bank
+ * cannot express (amount range, several statuses, date presets, has error) with the bank's own filters beside them,
+ * masked as every list, `page_next` pointing at the next page here; and `GET /api/index-list/{resource}/count?…`
+ * (`count`): how many objects match those filters, paging ignored (docs/search.md).
+ */
+export function indexListRoutes(dependencies: IndexListDependencies): { list: RouteDefinition; count: RouteDefinition } {
+  const list: RouteDefinition<{ resource: ListedResource }, Record<string, string>> = {
+    permission: "bank:read",
+    ...indexListRouteInput,
+    rateLimit: "indexList",
+    async handle(call) {
+      const page = await readIndex(
+        dependencies,
+        call,
+        call.query,
+        (db, environment, parsed) => listFromIndex(db, environment, call.params.resource, parsed),
+        (result) => result.data.length,
+      );
+      return {
+        data: page.data,
+        ...(page.nextCursor && { page_next: indexListPath(call.params.resource, { ...call.query, page_cursor: page.nextCursor }) }),
+        index: page.index,
+      };
+    },
+  };
+  const count: RouteDefinition<{ resource: ListedResource }, Record<string, string>> = {
+    permission: "bank:read",
+    ...indexListRouteInput,
+    rateLimit: "indexList",
+    async handle(call) {
+      const filters = Object.fromEntries(Object.entries(call.query).filter(([name]) => name !== "page_cursor"));
+      return readIndex(
+        dependencies,
+        call,
+        filters,
+        (db, environment, parsed) => countFromIndex(db, environment, call.params.resource, parsed.filter),
+        (result) => result.count,
+      );
+    },
+  };
+  return { list: list as RouteDefinition, count: count as RouteDefinition };
+}
