@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { bankGet, contextAs, everyConsolePage } from "./support/bank";
+import { bankGet, bankSend, contextAs, everyConsolePage } from "./support/bank";
 import { waitForHydration } from "./support/staff";
 
 /**
@@ -205,8 +206,9 @@ test("keyboard: the skip link, `/` then typing finds, Enter opens a row, and foc
   await expect(page.getByTestId("resource-detail")).toHaveAttribute("data-id", transfer!.id);
 
   // The confirm dialog: Tab stays inside it, Escape closes it, focus is back on the button that opened it.
-  const [webhook] = (await bankGet("/webhook?page_size=1")).data;
-  await page.goto(`/webhooks/${webhook!.id}`);
+  // A webhook of its own: the newest at the bank may be one of the console's own subscriptions, which offer no actions.
+  const { body: webhook } = await bankSend<{ id: string }>("POST", "/webhook", { url: `https://hooks.example/${randomUUID()}`, event: "ach.update" });
+  await page.goto(`/webhooks/${webhook.id}`);
   await waitForHydration(page);
   const opener = page.getByRole("button", { name: "Delete webhook" });
   await opener.click();

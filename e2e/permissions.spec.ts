@@ -274,6 +274,65 @@ for (const role of roles) {
   });
 }
 
+test("the console's own webhooks: operations and admin are refused through the proxy, the admin changes them through the index settings", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context: adminContext, page } = await signedInContext(browser, "admin");
+  const listed = await adminContext.request.get("/api/bank/webhook?event=network_transfer.update&page_size=100");
+  expect(listed.status()).toBe(200);
+  const hooks = ((await listed.json()) as { data: Array<{ id: string; url: string; status: string; basic_user: string | null }> }).data;
+  const own = hooks.find((hook) => hook.basic_user === "console-sandbox")!;
+  expect(own.url).toMatch(/\/api\/bank-events\/sandbox$/);
+  const atBankBefore = await (await adminContext.request.get(`/api/bank/webhook/${own.id}`)).json();
+
+  const refused: string[] = [];
+  for (const role of ["operations", "admin"] as const) {
+    const { context } = await signedInContext(browser, role);
+    const changes = [
+      { method: "PATCH", path: `/api/bank/webhook/${own.id}`, body: { url: `https://hooks.example/${randomUUID()}` } },
+      { method: "PATCH", path: `/api/bank/webhook/${own.id}`, body: { status: "disabled" } },
+      { method: "DELETE", path: `/api/bank/webhook/${own.id}` },
+      { method: "POST", path: "/api/bank/webhook", body: { url: own.url, event: "ach.update" } },
+      {
+        method: "POST",
+        path: "/api/bank/webhook",
+        body: { url: `https://hooks.example/${randomUUID()}`, event: "ach.update", basic_user: "console-sandbox" },
+      },
+    ];
+    for (const change of changes) {
+      const response = await call(context.request, change);
+      const label = `${role} ${change.method} ${change.path} ${JSON.stringify(change.body ?? null)}`;
+      expect(response.status(), label).toBe(403);
+      expect(await response.json(), label).toEqual({ error: { code: "console_webhook", message: expect.stringContaining("Index of the bank") } });
+      refused.push(response.headers()["x-request-id"]!);
+    }
+    await context.close();
+  }
+  const trail = await (await adminContext.request.get("/api/audit/export")).text();
+  expect(refused.filter((requestId) => trail.includes(requestId))).toEqual([]);
+  expect(await (await adminContext.request.get(`/api/bank/webhook/${own.id}`)).json()).toEqual(atBankBefore);
+
+  // Its page says whose it is and offers no change.
+  await page.goto(`/webhooks/${own.id}`);
+  await expect(page.getByTestId("webhook-console-own")).toContainText("Index of the bank");
+  await expect(page.getByRole("button", { name: "Delete webhook" })).toHaveCount(0);
+
+  // The index settings change it: set up, audited as the admin's index.subscriptions.ensure.
+  const ensured = (csv: string) =>
+    csv
+      .split("\r\n")
+      .filter((line) => line.includes(`,${demoUser("admin").email},`) && line.includes(",index.subscriptions.ensure,sandbox,succeeded,")).length;
+  const before = ensured(await (await adminContext.request.get("/api/audit/export?action=index.subscriptions.ensure")).text());
+  await page.goto("/settings/index?environment=sandbox");
+  const subscriptions = page.getByTestId("index-subscriptions-sandbox");
+  await subscriptions.getByRole("button", { name: "Set up subscriptions" }).click();
+  await page.getByTestId("confirm-dialog").getByRole("button", { name: "Set up subscriptions" }).click();
+  await expect(subscriptions.getByRole("status")).toContainText("Set up the sandbox subscriptions:", { timeout: 30_000 });
+  expect(ensured(await (await adminContext.request.get("/api/audit/export?action=index.subscriptions.ensure")).text())).toBe(before + 1);
+  await adminContext.close();
+});
+
 test("the audit export is CSV for a role that may read the audit log", async ({ browser }) => {
   const { context } = await signedInContext(browser, "compliance");
   const response = await context.request.get("/api/audit/export");

@@ -3,6 +3,7 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { consoleBankClient } from "@/lib/bank/console-client";
 import { bankBaseUrl } from "@/lib/bank/transport";
 import type { Environment } from "@/lib/credentials/environments";
+import { consoleAddress } from "@/lib/index/runtime";
 import { can } from "@/lib/permissions";
 import type { ResourceName } from "@/lib/resources";
 import type { DetailContext } from "./detail-extra-props";
@@ -22,4 +23,6 @@ export const detailContexts: Partial<Record<ResourceName, (user: StaffUser, envi
     base.password = "";
     return { tokenUrl: new URL(`card/${encodeURIComponent(id)}/uxt_access_token`, base).toString() };
   },
+  // Where the bank reaches the console, so the page knows the console's own subscriptions (lib/index/console-webhooks.ts).
+  webhook: async (): Promise<DetailContext> => ({ consoleAddress: consoleAddress() }),
 };

@@ -22,9 +22,9 @@ export function ReceiverPanel({ overview, actions }: { overview: IndexOverview; 
             tone="danger"
           >
             <p>
-              The console makes a new secret and at once re-registers all its {environment} subscriptions at the bank with it. From then on
-              notifications signed with the old secret are refused (401); a delivery refused in the moment between the two is retried by the bank with
-              the new one.
+              The console makes a new secret and at once re-registers all its {environment} subscriptions at the bank with it. The old secret is still
+              accepted for a short overlap (INDEX_RECEIVER_SECRET_OVERLAP_MINUTES, 10 minutes by default), so deliveries already under way arrive;
+              after it, notifications signed with the old secret are refused (401).
             </p>
           </IndexActionButton>
         ) : null
@@ -49,6 +49,14 @@ export function ReceiverPanel({ overview, actions }: { overview: IndexOverview; 
             <dd>
               <Timestamp value={receiver.createdAt} /> by {receiver.createdBy}
             </dd>
+            {receiver.previousValidUntil ? (
+              <>
+                <dt className="text-muted">Previous secret</dt>
+                <dd data-testid={`index-receiver-previous-${environment}`}>
+                  still accepted until <Timestamp value={receiver.previousValidUntil} />
+                </dd>
+              </>
+            ) : null}
           </>
         ) : null}
       </dl>

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ActionError, AuditLink } from "@/components/actions/action-feedback";
@@ -9,6 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useChangeWebhook, type WebhookChange } from "@/components/bank/bank-mutations";
 import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
+import { isConsoleWebhook } from "@/lib/index/console-webhooks";
 import { EditWebhook } from "./edit-webhook";
 
 type Change = WebhookChange;
@@ -44,11 +46,33 @@ function effectOf(change: Change, event: string, url: string) {
 }
 
 /**
- * Edit (url, event, Basic credentials), enable, disable, reset (error → enabled) and delete on a webhook's page, for roles holding `webhook:write`. Each
- * change states its effect in the one confirm dialog first; the page then shows what the bank answered.
+ * One of the console's own subscriptions: said to every role, and read-only here (the proxy refuses its changes); the
+ * index settings manage it.
  */
-export function WebhookStatusActions({ id, object }: DetailExtraProps) {
+function ConsoleSubscription({ canManage }: { canManage: boolean }) {
+  return (
+    <p data-testid="webhook-console-own" className="max-w-md text-right text-xs text-muted">
+      The console&apos;s own subscription: it carries the receiver&apos;s credentials, so it is changed only in{" "}
+      {canManage ? (
+        <Link href="/settings/index" className="link">
+          Settings → Index of the bank
+        </Link>
+      ) : (
+        "Settings → Index of the bank (admins)"
+      )}
+      .
+    </p>
+  );
+}
+
+/**
+ * Edit (url, event, Basic credentials), enable, disable, reset (error → enabled) and delete on a webhook's page, for roles holding `webhook:write`. Each
+ * change states its effect in the one confirm dialog first; the page then shows what the bank answered. None on the
+ * console's own subscriptions.
+ */
+export function WebhookStatusActions({ id, object, context }: DetailExtraProps) {
   const canWrite = useCan("webhook:write");
+  const canManageIndex = useCan("index:manage");
   const router = useRouter();
   const [asked, setAsked] = useState<Change | null>(null);
   const [done, setDone] = useState<Change | null>(null);
@@ -59,6 +83,7 @@ export function WebhookStatusActions({ id, object }: DetailExtraProps) {
     // The object is gone: its page would only say so, so go back to the list, which no longer has it.
     if (change === "delete") router.push("/webhooks");
   });
+  if (isConsoleWebhook(object, context.consoleAddress ?? null)) return <ConsoleSubscription canManage={canManageIndex} />;
   if (!canWrite) return null;
   const status = String(object.status);
   const offered: Change[] = [status === "enabled" ? "disable" : status === "error" ? "reset" : "enable", "delete"];

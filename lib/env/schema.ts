@@ -107,6 +107,12 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
     .int("expected whole milliseconds")
     .min(1000, "expected at least 1000 ms")
     .default(60_000),
+  /** After a rotation of the receiver's secret, the old one is still accepted this long (deliveries already under way carry it). */
+  INDEX_RECEIVER_SECRET_OVERLAP_MINUTES: z.coerce
+    .number({ message: "expected a number of minutes" })
+    .min(0, "expected 0 or more minutes")
+    .max(1440, "expected at most 1440 minutes (a day)")
+    .default(10),
   /** Versions older than this many days are purged, except each object's latest (7 years by default). */
   INDEX_RETENTION_DAYS: z.coerce
     .number({ message: "expected a number of days" })

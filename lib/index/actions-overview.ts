@@ -13,6 +13,8 @@ export interface ReceiverSummary {
   keyId: string;
   createdAt: string;
   createdBy: string;
+  /** Until when the secret the last rotation replaced is still accepted; null when none is. */
+  previousValidUntil: string | null;
 }
 
 export type SubscriptionsView =
@@ -50,7 +52,15 @@ const iso = (date: Date | null) => date?.toISOString().replace(/\.\d{3}Z$/, "Z")
 
 export async function receiverSummary(db: ConsoleDb, environment: Environment): Promise<ReceiverSummary | null> {
   const [row] = await db.select().from(schema.receiverCredentials).where(eq(schema.receiverCredentials.environment, environment));
-  return row ? { username: row.username, keyId: row.keyId, createdAt: iso(row.createdAt)!, createdBy: row.createdBy } : null;
+  if (!row) return null;
+  const overlapping = row.previousSealedSecret !== null && row.previousValidUntil !== null && row.previousValidUntil > new Date();
+  return {
+    username: row.username,
+    keyId: row.keyId,
+    createdAt: iso(row.createdAt)!,
+    createdBy: row.createdBy,
+    previousValidUntil: overlapping ? iso(row.previousValidUntil) : null,
+  };
 }
 
 /** The console's webhooks at the bank; what is wrong said plainly when the bank cannot be asked. */

@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets)("index server actions on $name", (target) => 
       ensureSubscriptions(fixture.bank, {
         environment,
         receiverUrl: receiver.url(environment),
-        credentials: await rotateReceiverCredentials(database.db, environment, encryptionKey, by),
+        credentials: await rotateReceiverCredentials(database.db, environment, encryptionKey, by, 600_000),
       }),
     startBackfill: (environment) =>
       void walks.push(runBackfill({ db: database.db, client: fixture.bank, environment, pageSize: 100, pagesPerSecond: 0, log })),

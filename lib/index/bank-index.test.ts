@@ -205,7 +205,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
         return all.filter((webhook) => (webhook.userdata as { console_index?: string } | null)?.console_index === "production");
       };
       expect((await ours()).map((webhook) => webhook.event).sort()).toEqual([...subscribedEvents].sort());
-      const rotated = await rotateReceiverCredentials(database.db, "production", encryptionKey, "test");
+      const rotated = await rotateReceiverCredentials(database.db, "production", encryptionKey, "test", 0);
       expect(rotated.keyId).not.toBe(first.keyId);
       expect(rotated.secret).not.toBe(first.secret);
       const states = await ensureSubscriptions(fixture.bank, { environment: "production", receiverUrl: url, credentials: rotated });

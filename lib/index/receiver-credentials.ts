@@ -12,6 +12,8 @@ export interface ReceiverCredentials {
   secret: string;
   /** A new random name at each rotation; each subscription records the one it was registered with. */
   keyId: string;
+  /** The secret the last rotation replaced, accepted too until `validUntil`; absent when none (or its overlap is over). */
+  previous?: { secret: string; validUntil: Date };
 }
 
 const sealContext = (environment: Environment) => `receiver:${environment}`;
@@ -25,7 +27,14 @@ const newKeyId = () => `rcv_${randomBytes(8).toString("hex")}`;
 export async function loadReceiverCredentials(db: ConsoleDb, environment: Environment, key: Buffer): Promise<ReceiverCredentials | null> {
   const [row] = await db.select().from(schema.receiverCredentials).where(eq(schema.receiverCredentials.environment, environment));
   if (!row) return null;
-  return { username: row.username, secret: unseal(row.sealedSecret, key, sealContext(environment)), keyId: row.keyId };
+  const credentials: ReceiverCredentials = {
+    username: row.username,
+    secret: unseal(row.sealedSecret, key, sealContext(environment)),
+    keyId: row.keyId,
+  };
+  if (row.previousSealedSecret && row.previousValidUntil && row.previousValidUntil > new Date())
+    credentials.previous = { secret: unseal(row.previousSealedSecret, key, sealContext(environment)), validUntil: row.previousValidUntil };
+  return credentials;
 }
 
 /** The environment's receiver credentials, generated on first use (a concurrent first use keeps one of them). */
@@ -43,16 +52,35 @@ export async function ensureReceiverCredentials(db: ConsoleDb, environment: Envi
   return (await loadReceiverCredentials(db, environment, key))!;
 }
 
-/** A new secret (and key id): notifications signed with the old one are refused from now on. */
-export async function rotateReceiverCredentials(db: ConsoleDb, environment: Environment, key: Buffer, actor: string): Promise<ReceiverCredentials> {
+/**
+ * A new secret (and key id). The one it replaces is still accepted for `overlapMs` (INDEX_RECEIVER_SECRET_OVERLAP_MINUTES):
+ * deliveries the bank already started, and subscriptions not yet re-registered, carry it; after that it is refused. A
+ * second rotation within the overlap ends the first one's at once (only the secret just replaced is kept).
+ */
+export async function rotateReceiverCredentials(
+  db: ConsoleDb,
+  environment: Environment,
+  key: Buffer,
+  actor: string,
+  overlapMs: number,
+): Promise<ReceiverCredentials> {
   const sealedSecret = seal(newSecret(), key, sealContext(environment));
   const keyId = newKeyId();
+  const previousValidUntil = new Date(Date.now() + overlapMs);
   await db
     .insert(schema.receiverCredentials)
     .values({ environment, username: receiverUsername(environment), keyId, sealedSecret, createdBy: actor })
     .onConflictDoUpdate({
       target: schema.receiverCredentials.environment,
-      set: { sealedSecret, keyId, createdAt: sql`now()`, createdBy: actor },
+      // In ON CONFLICT DO UPDATE, the table's name stands for the row being replaced: its secret becomes the previous one.
+      set: {
+        previousSealedSecret: sql.raw(`"receiver_credentials"."sealed_secret"`),
+        previousValidUntil,
+        sealedSecret,
+        keyId,
+        createdAt: sql`now()`,
+        createdBy: actor,
+      },
     });
   return (await loadReceiverCredentials(db, environment, key))!;
 }
@@ -60,13 +88,15 @@ export async function rotateReceiverCredentials(db: ConsoleDb, environment: Envi
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**
- * Whether an `Authorization` header carries exactly these Basic credentials. Both sides are hashed to a fixed length
- * first, so the comparison takes the same time whatever was sent (no length or prefix leaks).
+ * Whether an `Authorization` header carries exactly these Basic credentials: the current secret, or the previous one
+ * until its overlap ends (`now`). Both sides are hashed to a fixed length first, and every accepted secret is compared,
+ * so the comparison takes the same time whatever was sent (no length or prefix leaks, nor which secret matched).
  */
-export function basicAuthorizationMatches(header: string | null, expected: ReceiverCredentials | null): boolean {
+export function basicAuthorizationMatches(header: string | null, expected: ReceiverCredentials | null, now = new Date()): boolean {
   const match = /^Basic ([A-Za-z0-9+/=]{1,1024})$/i.exec(header?.trim() ?? "");
-  const presented = match ? Buffer.from(match[1]!, "base64").toString("utf8") : "";
-  const wanted = expected ? `${expected.username}:${expected.secret}` : "";
-  const equal = timingSafeEqual(digest(presented), digest(wanted));
+  const presented = digest(match ? Buffer.from(match[1]!, "base64").toString("utf8") : "");
+  const previous = expected?.previous && now < expected.previous.validUntil ? [expected.previous.secret] : [];
+  const accepted = expected ? [expected.secret, ...previous].map((secret) => `${expected.username}:${secret}`) : [""];
+  const equal = accepted.map((wanted) => timingSafeEqual(presented, digest(wanted))).includes(true);
   return equal && match !== null && expected !== null;
 }

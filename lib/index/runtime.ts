@@ -99,7 +99,8 @@ export async function setUpSubscriptions(environment: Environment, actor: string
 export async function rotateReceiver(environment: Environment, actor: string): Promise<SubscriptionState[]> {
   const client = await consoleBankClient(environment);
   if (!client) throw new Error(`The ${environment} environment has no bank credentials.`);
-  const credentials = await rotateReceiverCredentials((await consoleDb()).db, environment, encryptionKey(), actor);
+  const overlapMs = env.INDEX_RECEIVER_SECRET_OVERLAP_MINUTES * 60_000;
+  const credentials = await rotateReceiverCredentials((await consoleDb()).db, environment, encryptionKey(), actor, overlapMs);
   return ensureSubscriptions(client, { environment, receiverUrl: receiverUrl(environment), credentials });
 }
 

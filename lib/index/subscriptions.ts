@@ -8,8 +8,8 @@ export const subscribedEvents = eventNames;
 
 /**
  * `webhook.update` first: every webhook changed after it announces itself on `webhook.update`, and those announcements
- * must already carry the current secret (with the old one, a rotation's own 19 changes would be refused by the
- * receiver and put that subscription in `error`).
+ * then carry the current secret from the start (the old one is accepted only for the rotation's overlap; past it, a
+ * rotation's own 19 changes would be refused by the receiver and put that subscription in `error`).
  */
 const registrationOrder = ["webhook.update", ...subscribedEvents.filter((event) => event !== "webhook.update")];
 

@@ -6,7 +6,8 @@ import { consoleSchema, environment, moment } from "./base";
  * The console's index of the bank (docs/bank-index.md). The receiver's Basic credentials, per environment: the bank
  * sends them with every notification. `sealed_secret` is AES-256-GCM ciphertext like the bank credentials; the secret
  * is never shown after creation. `key_id` is new with each rotation and is written into each subscription's
- * userdata, so the console knows which subscriptions still carry an old secret (lib/index/subscriptions.ts).
+ * userdata, so the console knows which subscriptions still carry an old secret (lib/index/subscriptions.ts). A rotation
+ * keeps the secret it replaced, sealed the same way, for a short overlap.
  */
 export const receiverCredentials = consoleSchema.table("receiver_credentials", {
   environment: environment().primaryKey(),
@@ -15,6 +16,9 @@ export const receiverCredentials = consoleSchema.table("receiver_credentials", {
   keyId: text("key_id").notNull(),
   createdAt: moment("created_at").notNull().defaultNow(),
   createdBy: text("created_by").notNull(),
+  /** The secret a rotation replaced, still accepted until `previous_valid_until` (INDEX_RECEIVER_SECRET_OVERLAP_MINUTES). */
+  previousSealedSecret: text("previous_sealed_secret"),
+  previousValidUntil: moment("previous_valid_until"),
 });
 
 /**
