@@ -62,6 +62,8 @@ test("the admin sees the sandbox's subscriptions enabled and its backfill done, 
   );
   await expect(dialog).toHaveCount(0);
   await expect(section.getByTestId("index-receiver-credentials-sandbox")).not.toHaveText(keyBefore);
+  // The replaced secret is still accepted for the overlap (INDEX_RECEIVER_SECRET_OVERLAP_MINUTES), and the page says until when.
+  await expect(section.getByTestId("index-receiver-previous-sandbox")).toContainText("still accepted until");
   const rotateRequest = await rotation;
 
   // A change made at the bank after the rotation reaches the console's receiver, which accepts it (200).
