@@ -5,7 +5,7 @@ import { bankObjects } from "@/tests/support/sample-objects";
 import { exposedOperations } from "@/lib/api/bank-allowlist";
 import { listQueries } from "@/lib/contract/requests";
 import { can, roles, type Role } from "@/lib/permissions";
-import { maskedFilters } from "@/lib/search/masked-filters";
+import { mayFilterBy, maskedFilters } from "@/lib/search/masked-filters";
 import { searchableBy } from "@/lib/search/search";
 import {
   allowlists,
@@ -246,5 +246,6 @@ describe("one table of who sees what: the proxy, search and list filters agree f
       "operations",
       "viewer",
     ]);
+    expect(roles.filter((role) => mayFilterBy("fednow", role, "external_account_number"))).toEqual(["admin", "compliance"]);
   });
 });

@@ -16,6 +16,7 @@ import { idsNamedIn } from "@/lib/resources/names-beside";
 import { defaultPageSize, listStateFrom, pageSizeCookie, rememberedPageSize, withDefaultPageSize } from "@/lib/resources/list-state";
 import { listTitle } from "@/lib/resources/titles";
 import { usesIndexFilters } from "@/lib/search/index-filters";
+import { mayFilterBy } from "@/lib/search/masked-filters";
 import { namesOf } from "@/lib/search/names-lookup";
 import { findView } from "@/lib/views/store";
 import { ResourceList } from "./resource-list";
@@ -90,7 +91,8 @@ export async function ResourceListPage({
         <ResourceList
           resource={resource}
           columns={definition.columns}
-          filters={filterControls(resource)}
+          // A filter on a field the role sees masked would be refused (lib/search/masked-filters.ts): not offered.
+          filters={filterControls(resource).filter((control) => mayFilterBy(resource, user.role, control.name))}
           defaultPageSize={pageSize}
           serverError={!read || read.ok ? undefined : { status: read.status, ...read.error }}
           openedView={openedView}

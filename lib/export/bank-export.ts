@@ -11,6 +11,7 @@ import { maskForViewer } from "@/lib/pii";
 import { can } from "@/lib/permissions";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import { indexFilterNames, usesIndexFilters } from "@/lib/search/index-filters";
+import { guardMaskedFilters } from "@/lib/search/masked-filters";
 import { listFromIndex } from "@/lib/search/index-list";
 import { parseIndexListQuery } from "@/lib/search/index-list-input";
 import { auditedCsvExport, type Audited } from "./audited-csv";
@@ -123,6 +124,9 @@ function compile(resource: ListedResource, dependencies: BankExportDependencies)
     const environment = await dependencies.activeEnvironment();
     // page_size is how the list is read, not which rows it holds: not one of the filters recorded.
     const filters = Object.fromEntries(Object.entries(call.query).filter(([name, value]) => name !== "page_size" && value !== undefined));
+    // A filter on a masked field is a read of it, and a file of one row or none tells a guess is right: refused to a
+    // role that sees the field masked, rate-limited for one that sees it (lib/search/masked-filters.ts); audited below.
+    await guardMaskedFilters(resource, call.user, filters);
     // A filter the bank cannot express makes the export the index's answer, as the list on screen is.
     const fromIndex = usesIndexFilters(filters as Record<string, string>);
     const open = fromIndex

@@ -165,6 +165,31 @@ describe.each(testDatabaseTargets)("lists served from the index on $name", (targ
       }
     });
 
+    it("is a 403 naming the field for an export too, and nothing is audited or sent to the bank", async () => {
+      const number = String((await payment()).external_account_number);
+      let bankAsked = 0;
+      for (const query of [`external_account_number=${number}`, `external_account_number=${number}&has_error=false`]) {
+        const response = await createApiRoute({
+          currentUser: async () => ({ id: "stf_filter_viewer", email: "viewer@demo.bank", name: "viewer", role: "viewer", locked: false }),
+          log,
+        })(
+          bankExportResolver({
+            activeEnvironment: async () => "sandbox",
+            bankClient: async () => {
+              bankAsked++;
+              return fixture.bank;
+            },
+            audited: (entry, perform, options) => audited(database.db, entry, perform, options),
+            indexDb: async () => database.db,
+          }),
+        )(new Request(`http://console.test/api/export/fednow?${query}`), { params: Promise.resolve({ resource: "fednow" }) });
+        expect(response.status, query).toBe(403);
+        expect(await response.json()).toEqual({ error: { code: "forbidden", message: expect.stringContaining("external_account_number") } });
+        expect(await recordsOf(response)).toEqual([]);
+      }
+      expect(bankAsked).toBe(0);
+    });
+
     it("is answered to a role that sees it unmasked, masked as every list, audited, and refused past the masked-filter allowance", async () => {
       resetRateLimits();
       const found = await payment();

@@ -39,6 +39,10 @@ export function maskedFilters(resource: MaskedResource, role: Role, query: Recor
   return { refused, unmasked };
 }
 
+/** Whether `role` may filter a list of `resource` by `name` (the list pages offer only those filters). */
+export const mayFilterBy = (resource: MaskedResource, role: Role, name: string) =>
+  maskedFilters(resource, role, { [name]: "any" }).refused.length === 0;
+
 /**
  * Checks a list read's filters before anything is read: a filter on a field `user` sees masked is a 403 naming it; one
  * on a masked field the role sees unmasked spends the `maskedFilter` allowance (429 past it) and is returned for the
