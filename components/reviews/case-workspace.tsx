@@ -80,8 +80,19 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
                   ) : (
                     "Not checked yet"
                   )}
-                  {item.note ? ` · ${item.note}` : ""}
                 </span>
+                {item.notes.length ? (
+                  <ol className="mt-1 space-y-0.5 text-xs" data-testid="checklist-notes">
+                    {item.notes.map((note) => (
+                      <li key={note.id}>
+                        <span className="text-muted">
+                          {note.authorEmail} · <Timestamp value={note.at} compact />:
+                        </span>{" "}
+                        <span className="break-words whitespace-pre-wrap">{note.text}</span>
+                      </li>
+                    ))}
+                  </ol>
+                ) : null}
               </div>
               {working ? (
                 <ReviewForm action={markReviewItem} hidden={{ applicationId, item: item.item }} className="flex flex-wrap items-center gap-1">
@@ -108,9 +119,8 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
                       <input
                         id={`note-${item.item}`}
                         name="note"
-                        placeholder="Note (optional)"
+                        placeholder="Add a note (optional)"
                         maxLength={textLimits.itemNote}
-                        defaultValue={item.note ?? ""}
                         className="w-40 rounded-md border border-line bg-surface px-1.5 py-1 text-xs"
                       />
                       <Button type="submit" size="compact" variant="secondary" disabled={busy}>

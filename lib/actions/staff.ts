@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { audited, newRequestId } from "@/lib/audit";
+import { consoleApprovals } from "@/lib/api/console-bank-proxy";
 import { requireUser } from "@/lib/auth/current-user";
 import { staffActions, type StaffActionState } from "@/lib/auth/staff-actions";
 import { consoleDb } from "@/lib/db/console";
@@ -15,6 +16,7 @@ const actions = staffActions({
   audited,
   newRequestId,
   changed: () => revalidatePath("/settings/staff"),
+  approvals: consoleApprovals,
 });
 
 export async function createStaffUser(previous: StaffActionState, form: FormData): Promise<StaffActionState> {

@@ -71,6 +71,8 @@ interface CompiledOperation {
   route: RouteDefinition;
   /** Changes only: performs the change in `environment` without holding it for approval (an approved request). */
   send?: (call: ProxyCall, environment: Environment) => Promise<unknown>;
+  /** Changes that replace a bank object: what the change would replace now, cut as a held request's `before`. */
+  beforeNow?: (environment: Environment, params: Record<string, string>, body: unknown) => Promise<unknown>;
 }
 
 /**
@@ -222,7 +224,15 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     ? (call: ProxyCall, environment: Environment) =>
         perform({ ...call, body: call.body === undefined || !route.body ? undefined : parseBody(route.body, call.body) }, environment, false)
     : undefined;
-  return { operation, pattern, parameterNames, route: route as RouteDefinition, send };
+  const beforeRead = exposed.audit?.before;
+  const beforeNow = beforeRead
+    ? async (environment: Environment, params: Record<string, string>, body: unknown) => {
+        const bank = await dependencies.bankClient(environment);
+        if (!bank) throw bankNotConfigured(environment);
+        return heldBefore(exposed, await bank.call(beforeRead, { params }), body);
+      }
+    : undefined;
+  return { operation, pattern, parameterNames, route: route as RouteDefinition, send, beforeNow };
 }
 
 /** A held body checked again against the operation's schema before it is sent (it was valid when held). */
@@ -300,6 +310,11 @@ export type BankProxy = RouteResolver & {
     approver: StaffUser,
     requestId: string,
   ): Promise<unknown>;
+  /**
+   * What a held change would replace at the bank now, cut as its request's `before` was (lib/approvals refuses to
+   * approve a change whose object changed since); undefined for a change that replaces nothing (a creation).
+   */
+  heldBeforeNow(change: { environment: Environment; operationId: string; params: Record<string, string>; body: unknown }): Promise<unknown>;
 };
 
 export function bankProxyResolver(dependencies: BankProxyDependencies): BankProxy {
@@ -363,5 +378,9 @@ export function bankProxyResolver(dependencies: BankProxyDependencies): BankProx
     const answer = await candidate.send(call, change.environment);
     return answer instanceof Response ? await answer.json().catch(() => null) : answer;
   };
-  return Object.assign(resolve, { readRoute, sendApproved });
+  const heldBeforeNow: BankProxy["heldBeforeNow"] = async (change) => {
+    const candidate = compiled.find((compiledOperation) => compiledOperation.operation.operationId === change.operationId && compiledOperation.send);
+    return candidate?.beforeNow?.(change.environment, change.params, change.body);
+  };
+  return Object.assign(resolve, { readRoute, sendApproved, heldBeforeNow });
 }

@@ -144,7 +144,12 @@ describe.each(testDatabaseTargets)("four-eyes on bank changes, on $name", (targe
       decisionNote: "checked with the ticket",
       result: { userdata },
     });
-    expect(sentToBank()).toEqual([`GET /network_transfer/${transferId()}`, `PATCH /network_transfer/${transferId()}`]);
+    // Read twice: whether the userdata is still what the request replaced (approval_stale), then the audit's "before".
+    expect(sentToBank()).toEqual([
+      `GET /network_transfer/${transferId()}`,
+      `GET /network_transfer/${transferId()}`,
+      `PATCH /network_transfer/${transferId()}`,
+    ]);
     expect((await bank.direct.get_network_transfer(transferId())).userdata).toEqual(userdata);
     const records = await auditRecordsOf(harness.database, answer.requestId);
     expect(records.map((record) => [record.action, record.actorId, record.outcome])).toEqual([
@@ -152,6 +157,29 @@ describe.each(testDatabaseTargets)("four-eyes on bank changes, on $name", (targe
       ["change.approve", approver.id, "succeeded"],
     ]);
     expect(records[1]!.before).toMatchObject({ approval: id, requestedBy: { id: maker.id, email: maker.email } });
+  });
+
+  it("refuses (409 approval_stale) a userdata edit whose transfer's userdata changed since the request: nothing sent, still pending", async () => {
+    const { id } = await heldUserdataEdit();
+    // Someone changes the userdata at the bank after the request: approving would overwrite it.
+    const newer = { ticket: `newer-${randomUUID()}` };
+    await bank.direct.patch_network_transfer(transferId(), { userdata: newer });
+    bank.recording.received.length = 0;
+    const answer = await decide(approver, id, "approve");
+    expect(answer.status).toBe(409);
+    expect(answer.json).toEqual({
+      error: { code: "approval_stale", message: expect.stringMatching(/changed since the request.*It must be asked again/) },
+    });
+    expect(sentToBank()).toEqual([`GET /network_transfer/${transferId()}`]);
+    expect((await bank.direct.get_network_transfer(transferId())).userdata).toEqual(newer);
+    expect((await readChangeRequest(db(), id))!.state).toBe("pending");
+    const [record] = await auditRecordsOf(harness.database, answer.requestId);
+    expect(record).toMatchObject({
+      action: "change.approve",
+      actorId: approver.id,
+      outcome: "failed",
+      error: expect.stringContaining("changed since"),
+    });
   });
 
   it("two approvers at once: exactly one sends, the other is told it is already approved", async () => {

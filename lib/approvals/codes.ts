@@ -1,5 +1,6 @@
 import { exactUtc } from "@/lib/format";
 import type { Environment } from "@/lib/credentials/environments";
+import { can, permissionsOf, type Permission, type Role } from "@/lib/permissions";
 
 /**
  * Four-eyes on changes (docs/approvals.md): the vocabulary shared by the server and the pages. Safe for the browser.
@@ -30,11 +31,26 @@ export const defaultApprovalRequired: Record<Environment, boolean> = { sandbox: 
  */
 export const switchingOffNeedsApproval: Record<Environment, boolean> = { sandbox: false, production: true };
 
-/** What a request changes: a bank object, the bank credentials, or the four-eyes setting itself. */
-export type ChangeKind = "bank" | "credentials" | "setting";
+/**
+ * Staff accounts are the console's, not an environment's; production's setting governs them, since an account made
+ * to approve is an approver in production. Where it holds, creating an account with an approving permission and a role
+ * change that adds any permission are held for another admin (docs/approvals.md, "Staff accounts").
+ */
+export const staffChangesEnvironment: Environment = "production";
+export const approvingPermissions = ["change:approve", "review:confirm", "approvals:configure"] as const satisfies readonly Permission[];
 
-/** Fields of a bank change that are secrets: sealed apart while the request waits, never shown. */
-export const secretFields = ["basic_secret", "secret", "token"] as const;
+/** Whether a staff change waits for another admin where four-eyes holds: `from` null is a new account. */
+export function staffChangeHeld(from: Role | null, to: Role): boolean {
+  return from === null
+    ? approvingPermissions.some((permission) => can(to, permission))
+    : permissionsOf(to).some((permission) => !can(from, permission));
+}
+
+/** What a request changes: a bank object, the bank credentials, the four-eyes setting itself, or a staff account. */
+export type ChangeKind = "bank" | "credentials" | "setting" | "staff";
+
+/** Fields of a held change that are secrets (a new staff user's password among them): sealed apart while the request waits, never shown. */
+export const secretFields = ["basic_secret", "secret", "token", "password"] as const;
 /** What a page shows in place of a secret the change carries. */
 export const secretShown = "[secret, not shown]";
 
@@ -65,6 +81,8 @@ export const actionLabels: Record<string, string> = {
   "credentials.save": "Save bank credentials",
   "credentials.clear": "Remove saved bank credentials",
   "approvals.setting": "Turn four-eyes off",
+  "staff.create": "Create a staff user who may approve",
+  "staff.role_change": "Raise a staff user's role",
 };
 
 export const actionLabel = (action: string) => actionLabels[action] ?? action;

@@ -1,13 +1,16 @@
+import { isDeepStrictEqual } from "node:util";
 import type { AuditEntry } from "@/lib/audit/trail";
 import type { StaffUser } from "@/lib/auth/staff-user";
+import { createStaff, findStaffById, updateStaff } from "@/lib/auth/staff-users";
 import type { Environment } from "@/lib/credentials/environments";
 import { seal, unseal } from "@/lib/credentials/seal";
 import type { ConsoleDb } from "@/lib/db/console-db";
-import { can, type Permission } from "@/lib/permissions";
-import { approvalUrl, switchingOffNeedsApproval, type ApprovalAnswer } from "./codes";
+import { can, type Permission, type Role } from "@/lib/permissions";
+import { approvalUrl, staffChangesEnvironment, switchingOffNeedsApproval, type ApprovalAnswer } from "./codes";
 import {
   ApprovalRefusal,
   approvalRequired,
+  assertDecidable,
   createChangeRequest,
   decideChangeRequest,
   readChangeRequest,
@@ -47,6 +50,19 @@ export type HeldCredentialsChange =
     }
   | { environment: Environment; action: "credentials.clear" };
 
+/** A staff change held for another admin (docs/approvals.md, "Staff accounts"): a new account, or a role raised. */
+export type HeldStaffChange =
+  | { action: "staff.create"; user: { id: string; email: string; name: string; role: Role }; password: string | null }
+  | { action: "staff.role_change"; user: StaffUser; role: Role };
+
+/** A bank change as held, to read what it would replace now. */
+export interface BankChangeAt {
+  environment: Environment;
+  operationId: string;
+  params: Record<string, string>;
+  body: unknown;
+}
+
 /** What the approvals need from the console; lib/api/console-bank-proxy.ts wires the real ones. */
 export interface ApprovalDependencies {
   db(): Promise<ConsoleDb>;
@@ -57,11 +73,9 @@ export interface ApprovalDependencies {
   /** Seals a held change's secrets; throws MissingEncryptionKeyError when no key is configured. */
   encryptionKey(): Buffer;
   /** Sends an approved bank change through the proxy's own path (permission, validation, audit, masking) as `approver`. */
-  sendBank(
-    change: { environment: Environment; operationId: string; params: Record<string, string>; body: unknown },
-    approver: StaffUser,
-    requestId: string,
-  ): Promise<unknown>;
+  sendBank(change: BankChangeAt, approver: StaffUser, requestId: string): Promise<unknown>;
+  /** What a held bank change would replace at the bank now, cut as its `before` was; undefined when it replaces nothing (a creation). */
+  bankBefore(change: BankChangeAt): Promise<unknown>;
   /** Applies an approved credentials change as `approver` (audited like the direct action), on behalf of `makerEmail`. */
   applyCredentials(change: HeldCredentialsChange, approver: StaffUser, makerEmail: string, requestId: string): Promise<unknown>;
   /** The current connection of an environment, without secrets (what a credentials request replaces). */
@@ -163,10 +177,74 @@ export function approvalService(dependencies: ApprovalDependencies) {
       },
       requestId,
     };
-    // Audited like every change: a refusal (self-approval, expired, already decided) is a failed record naming why.
-    return dependencies.audited(entry, () => decideChangeRequest(db, id, person(user), decision, note), {
-      after: (row) => ({ state: row.state, note: row.decisionNote }),
-    });
+    // Audited like every change: a refusal (self-approval, expired, already decided, changed since) is a failed record naming why.
+    return dependencies.audited(
+      entry,
+      async () => {
+        if (decision === "approve") {
+          // Refusals first, so that nothing is read at the bank for someone who may not approve.
+          await assertDecidable(db, row, person(user), decision);
+          await refuseStale(row);
+        }
+        return decideChangeRequest(db, id, person(user), decision, note);
+      },
+      { after: (row) => ({ state: row.state, note: row.decisionNote }) },
+    );
+  }
+
+  /** The request's change as it will be sent: its bank operation with the maker's body (none for a delete). */
+  const bankChangeOf = (row: ChangeRequestRow): BankChangeAt => ({
+    environment: row.environment,
+    operationId: row.operationId!,
+    params: (row.params ?? {}) as Record<string, string>,
+    body: row.method === "DELETE" ? undefined : fullPayload(row),
+  });
+
+  /** What the request's change replaces now, in the shape of its `before`; undefined where it replaces nothing (a creation). */
+  async function beforeNow(row: ChangeRequestRow): Promise<unknown> {
+    if (row.kind === "bank") return dependencies.bankBefore(bankChangeOf(row));
+    if (row.kind === "credentials") return dependencies.describeConnection(row.environment);
+    if (row.kind === "setting") return { required: await approvalRequired(await dependencies.db(), row.environment) };
+    if (row.action !== "staff.role_change") return undefined;
+    const user = await findStaffById(await dependencies.db(), row.targetId!);
+    return user && { email: user.email, role: user.role };
+  }
+
+  /**
+   * Refuses (409) approving a change whose object changed since the request: the approver saw the `before` of then, and
+   * sending it now would overwrite what someone changed meanwhile. The maker asks again, against what is there now.
+   */
+  async function refuseStale(row: ChangeRequestRow): Promise<void> {
+    const now = await beforeNow(row);
+    if (now === undefined) return;
+    const asJson = (value: unknown) => JSON.parse(JSON.stringify(value ?? null)) as unknown;
+    if (isDeepStrictEqual(asJson(now), asJson(row.before))) return;
+    throw new ApprovalRefusal(
+      409,
+      "approval_stale",
+      `request ${row.id}: ${row.targetId ?? "the object"} changed since the request (it was ${JSON.stringify(row.before)}, it is ${JSON.stringify(asJson(now))}); approving it would overwrite that. It must be asked again: reject it, and the maker asks for the change anew`,
+    );
+  }
+
+  /** Applies an approved staff change as `approver`, audited like the direct action; the maker is recorded as who asked. */
+  async function applyStaff(row: ChangeRequestRow, approver: StaffUser, requestId: string): Promise<StaffUser | null> {
+    const db = await dependencies.db();
+    const payload = fullPayload(row);
+    const entry = { actor: actor(approver), environment: null, action: row.action, targetId: row.targetId, requestId };
+    const role = payload.role as Role;
+    if (row.action === "staff.create") {
+      const user = { id: row.targetId!, email: String(payload.email), name: String(payload.name), role };
+      const password = typeof payload.password === "string" ? payload.password : null;
+      return dependencies.audited({ ...entry, before: null }, () => createStaff(db, { ...user, password, createdBy: row.makerId }), {
+        after: (created) => created,
+      });
+    }
+    const before = await findStaffById(db, row.targetId!);
+    return dependencies.audited(
+      { ...entry, before },
+      async () => (await updateStaff(db, row.targetId!, { role, roleChangedBy: row.makerId }))?.after ?? null,
+      { after: (after) => after },
+    );
   }
 
   return {
@@ -189,6 +267,20 @@ export function approvalService(dependencies: ApprovalDependencies) {
         });
       }
       return applySetting(user, environment, required, user.email, requestId);
+    },
+
+    /** Holds a staff change for another admin; staff accounts follow production's setting (`staffChangesEnvironment`). */
+    holdStaff(maker: StaffUser, requestId: string, change: HeldStaffChange): Promise<ApprovalAnswer> {
+      const { user } = change;
+      const common = { environment: staffChangesEnvironment, kind: "staff" as const, action: change.action, permission: "staff:manage" as const };
+      return change.action === "staff.create"
+        ? hold(maker, requestId, { ...common, targetId: user.id, body: { ...user, password: change.password }, before: null })
+        : hold(maker, requestId, {
+            ...common,
+            targetId: user.id,
+            body: { email: user.email, role: change.role },
+            before: { email: user.email, role: user.role },
+          });
     },
 
     holdBank(maker: StaffUser, requestId: string, change: HeldBankChange): Promise<ApprovalAnswer> {
@@ -225,25 +317,18 @@ export function approvalService(dependencies: ApprovalDependencies) {
       try {
         const result =
           claimed.kind === "bank"
-            ? await dependencies.sendBank(
-                {
-                  environment: claimed.environment,
-                  operationId: claimed.operationId!,
-                  params: (claimed.params ?? {}) as Record<string, string>,
-                  body: claimed.method === "DELETE" ? undefined : fullPayload(claimed),
-                },
-                user,
-                requestId,
-              )
-            : claimed.kind === "setting"
-              ? await applySetting(
-                  user,
-                  claimed.environment,
-                  fullPayload(claimed).required === true,
-                  `${claimed.makerEmail} (approved by ${user.email})`,
-                  requestId,
-                )
-              : await dependencies.applyCredentials(credentialsChange(claimed), user, claimed.makerEmail, requestId);
+            ? await dependencies.sendBank(bankChangeOf(claimed), user, requestId)
+            : claimed.kind === "staff"
+              ? await applyStaff(claimed, user, requestId)
+              : claimed.kind === "setting"
+                ? await applySetting(
+                    user,
+                    claimed.environment,
+                    fullPayload(claimed).required === true,
+                    `${claimed.makerEmail} (approved by ${user.email})`,
+                    requestId,
+                  )
+                : await dependencies.applyCredentials(credentialsChange(claimed), user, claimed.makerEmail, requestId);
         outcome = { outcome: "succeeded", result: result ?? null };
       } catch (error) {
         outcome = { outcome: "failed", error: error instanceof Error ? error.message : String(error) };

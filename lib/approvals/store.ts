@@ -4,6 +4,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import type { Role } from "@/lib/permissions";
+import { sponsoredRefusal } from "./independence";
 import { defaultApprovalRequired, secretFields, secretShown, type ApprovalStatus, type ChangeKind } from "./codes";
 
 const { changeApprovalSettings, changeRequests } = schema;
@@ -272,9 +273,21 @@ function refusalFor(row: ChangeRequestRow, decider: Person, decision: "approve" 
 }
 
 /**
+ * Throws why `decider` cannot take `decision` on the request now: its state, the maker's own request, or (to approve) an
+ * account the maker created or last promoted (lib/approvals/independence.ts).
+ */
+export async function assertDecidable(db: ConsoleDb, row: ChangeRequestRow, decider: Person, decision: "approve" | "reject" | "withdraw") {
+  const refused = refusalFor(row, decider, decision);
+  if (refused) throw refused;
+  const sponsored = decision === "approve" ? await sponsoredRefusal(db, decider.id, { id: row.makerId, email: row.makerEmail }) : null;
+  if (sponsored) throw new ApprovalRefusal(403, "sponsored_by_maker", `request ${row.id}: ${sponsored}`);
+}
+
+/**
  * Decides a pending request, once: one conditional UPDATE (`state = 'pending'`, not expired by the database's clock,
  * and for approve and reject a decider other than the maker; for withdraw the maker) in one transaction. Of two people
- * deciding at once, one UPDATE finds it pending; the other is told who decided it.
+ * deciding at once, one UPDATE finds it pending; the other is told who decided it. An approver whose account the maker
+ * created or last promoted is refused (lib/approvals/independence.ts).
  */
 export async function decideChangeRequest(
   db: ConsoleDb,
@@ -286,8 +299,7 @@ export async function decideChangeRequest(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(changeRequests).where(eq(changeRequests.id, id));
     if (!row) throw new ApprovalRefusal(404, "not_found", `no change request ${id}`);
-    const refused = refusalFor(row, decider, decision);
-    if (refused) throw refused;
+    await assertDecidable(tx, row, decider, decision);
     const state = decision === "approve" ? "approved" : decision === "reject" ? "rejected" : "withdrawn";
     const [decided] = await tx
       .update(changeRequests)

@@ -31,6 +31,11 @@ describe.each(testDatabaseTargets)("staff server actions on $name", (target) => 
     changed: () => {
       changes += 1;
     },
+    // Four-eyes off: what it holds is tested with the approvals (lib/approvals/staff-approval.test.ts).
+    approvals: {
+      required: async () => false,
+      holdStaff: () => Promise.reject(new Error("four-eyes is off here")),
+    },
   };
   const actions = staffActions(dependencies);
 

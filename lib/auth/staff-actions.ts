@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { staffChangeHeld, staffChangesEnvironment, type ApprovalAnswer } from "@/lib/approvals/codes";
+import type { HeldStaffChange } from "@/lib/approvals/service";
 import type { AuditEntry } from "@/lib/audit/trail";
+import type { Environment } from "@/lib/credentials/environments";
 import { roles, type Permission } from "@/lib/permissions";
 import { firstIssue, newStaffInput, staffIdInput } from "./staff-input";
 import { endUserSessions } from "./sessions";
 import { clearAttempts, perUserRule, userKey } from "./throttle";
-import { createStaff, EmailTakenError, findStaffById, newStaffId, removeStaff, updateStaff } from "./staff-users";
+import { createStaff, EmailTakenError, findStaffById, newStaffId, normalizeEmail, removeStaff, updateStaff } from "./staff-users";
 import type { StaffUser } from "./staff-user";
 import type { ConsoleDb } from "@/lib/db/console-db";
 
@@ -23,6 +26,14 @@ export interface StaffActionDependencies {
   newRequestId(): string;
   /** Called after a change, so the staff page shows it. */
   changed(): void;
+  /**
+   * Four-eyes on staff accounts (docs/approvals.md, "Staff accounts"): where production's setting holds, a new account
+   * that may approve and a raised role wait for another admin (lib/approvals/service.ts).
+   */
+  approvals: {
+    required(environment: Environment): Promise<boolean>;
+    holdStaff(maker: StaffUser, requestId: string, change: HeldStaffChange): Promise<ApprovalAnswer>;
+  };
 }
 
 const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
@@ -35,22 +46,28 @@ export function staffActions(dependencies: StaffActionDependencies) {
   /**
    * Runs one audited staff change for the signed-in admin: reads the user as they are (the audit "before"), performs
    * the change only once its audit record is written, and stores the user as they are afterwards (null once removed).
-   * The admin's own account is off limits, so the console can never lose its last admin by a slip.
+   * The admin's own account is off limits, so the console can never lose its last admin by a slip. `held` says whether
+   * the change waits for another admin instead (four-eyes); then it is asked for, not made.
    */
   async function staffChange(
     action: string,
     target: { id: string; isNew?: boolean },
-    perform: (db: ConsoleDb) => Promise<StaffUser | null>,
+    perform: (db: ConsoleDb, actor: StaffUser) => Promise<StaffUser | null>,
     done: string,
+    held?: { when(before: StaffUser | null): boolean; change(before: StaffUser | null): HeldStaffChange },
   ): Promise<StaffActionState> {
     const actor = await dependencies.requireUser("staff:manage");
     if (target.id === actor.id) return { error: "You cannot change your own account here; ask another admin.", done: null };
     const db = await dependencies.db();
     const before = target.isNew ? null : await findStaffById(db, target.id);
     if (!target.isNew && !before) return { error: `id: no staff user ${target.id}`, done: null };
+    if (held?.when(before) && (await dependencies.approvals.required(staffChangesEnvironment))) {
+      const { approval } = await dependencies.approvals.holdStaff(actor, dependencies.newRequestId(), held.change(before));
+      return { error: null, done: `Awaiting approval by another admin (four-eyes): request ${approval.id} at ${approval.url}; nothing changed yet` };
+    }
     try {
       const entry = { actor, environment: null, action, targetId: target.id, before, requestId: dependencies.newRequestId() };
-      const after = await dependencies.audited(entry, () => perform(db), { after: (result) => result });
+      const after = await dependencies.audited(entry, () => perform(db, actor), { after: (result) => result });
       dependencies.changed();
       return { error: null, done: `${done}: ${(after ?? before)?.email}` };
     } catch (error) {
@@ -64,11 +81,17 @@ export function staffActions(dependencies: StaffActionDependencies) {
       const input = newStaffInput.safeParse(fields(form));
       if (!input.success) return { error: firstIssue(input.error), done: null };
       const id = newStaffId();
+      const { email, name, role } = input.data;
+      const password = input.data.password || null;
       return staffChange(
         "staff.create",
         { id, isNew: true },
-        (db) => createStaff(db, { ...input.data, id, password: input.data.password || null }),
+        (db, actor) => createStaff(db, { id, email, name, role, password, createdBy: actor.id }),
         "Created",
+        {
+          when: () => staffChangeHeld(null, role),
+          change: () => ({ action: "staff.create", user: { id, email: normalizeEmail(email), name: name.trim(), role }, password }),
+        },
       );
     },
 
@@ -76,7 +99,13 @@ export function staffActions(dependencies: StaffActionDependencies) {
       const input = roleChange.safeParse(fields(form));
       if (!input.success) return { error: firstIssue(input.error), done: null };
       const { id, role } = input.data;
-      return staffChange("staff.role_change", { id }, async (db) => (await updateStaff(db, id, { role }))?.after ?? null, "Role changed");
+      return staffChange(
+        "staff.role_change",
+        { id },
+        async (db, actor) => (await updateStaff(db, id, { role, roleChangedBy: actor.id }))?.after ?? null,
+        "Role changed",
+        { when: (before) => staffChangeHeld(before!.role, role), change: (before) => ({ action: "staff.role_change", user: before!, role }) },
+      );
     },
 
     async setStaffLocked(_previous: StaffActionState, form: FormData): Promise<StaffActionState> {

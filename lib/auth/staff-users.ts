@@ -47,13 +47,13 @@ export const newStaffId = () => `stf_${randomBytes(9).toString("base64url")}`;
 
 export async function createStaff(
   db: ConsoleDb,
-  input: { id?: string; email: string; name: string; role: Role; password: string | null },
+  input: { id?: string; email: string; name: string; role: Role; password: string | null; createdBy?: string | null },
 ): Promise<StaffUser> {
   const email = normalizeEmail(input.email);
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   const [row] = await db
     .insert(staffUsers)
-    .values({ id: input.id ?? newStaffId(), email, name: input.name.trim(), role: input.role, passwordHash })
+    .values({ id: input.id ?? newStaffId(), email, name: input.name.trim(), role: input.role, passwordHash, createdBy: input.createdBy ?? null })
     .onConflictDoNothing({ target: staffUsers.email })
     .returning(publicColumns);
   if (!row) throw new EmailTakenError(email);
@@ -62,12 +62,13 @@ export async function createStaff(
 
 /**
  * Applies `change` to one user and returns the user before and after; null when no such user exists. Locking or a
- * new role ends the user's sessions: they sign in again, under the role they now have.
+ * new role ends the user's sessions: they sign in again, under the role they now have. A role change names who asked
+ * for it (`roleChangedBy`), whose requests the user then never approves (lib/approvals/independence.ts).
  */
 export async function updateStaff(
   db: ConsoleDb,
   id: string,
-  change: Partial<Pick<StaffUser, "role" | "locked">>,
+  change: Partial<Pick<StaffUser, "role" | "locked"> & { roleChangedBy: string }>,
 ): Promise<{ before: StaffUser; after: StaffUser } | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select(publicColumns).from(staffUsers).where(eq(staffUsers.id, id)).for("update");

@@ -29,10 +29,10 @@ export const consoleRuntimeGrants = (role: string) => {
     // Compliance review (docs/reviews.md): cases and checklists change; notes are only ever added; a proposed decision
     // is resolved once (its trigger guards what changes).
     `GRANT SELECT, INSERT, UPDATE ON console.review_cases, console.review_checklist_items TO ${who}`,
-    `GRANT SELECT, INSERT ON console.review_notes TO ${who}`,
+    `GRANT SELECT, INSERT ON console.review_notes, console.review_checklist_notes TO ${who}`,
     `GRANT SELECT, INSERT ON console.review_decisions TO ${who}`,
     `GRANT UPDATE (state, resolved_by_id, resolved_by_email, resolved_at, resolution_note) ON console.review_decisions TO ${who}`,
-    `GRANT USAGE ON SEQUENCE console.review_notes_id_seq, console.review_decisions_id_seq TO ${who}`,
+    `GRANT USAGE ON SEQUENCE console.review_notes_id_seq, console.review_checklist_notes_id_seq, console.review_decisions_id_seq TO ${who}`,
     // Four-eyes on changes (docs/approvals.md): settings change; a request is added, decided once and its outcome
     // recorded once (its trigger guards what changes); none is deleted.
     `GRANT SELECT, INSERT, UPDATE ON console.change_approval_settings TO ${who}`,

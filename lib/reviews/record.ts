@@ -131,7 +131,7 @@ ${table(
   record.checklist.map((item) => [
     item.label,
     item.mark ? markLabels[item.mark] : "not checked",
-    item.note ?? "",
+    item.notes.map((note) => `${note.at} ${note.authorEmail}: ${note.text}`).join("\n"),
     item.markedByEmail ?? "",
     item.markedAt ?? "",
   ]),

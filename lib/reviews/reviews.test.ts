@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { audited, recordAuditEvent } from "@/lib/audit/trail";
 import type { StaffUser } from "@/lib/auth/staff-user";
-import { createStaff } from "@/lib/auth/staff-users";
+import { createStaff, updateStaff } from "@/lib/auth/staff-users";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { auditRecordsOf, expectedAuditRecord, formOf, Refused, requireRole } from "@/tests/support/audit-records";
@@ -114,12 +114,12 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
 
     const proposed = (await readCase(database.db, environment, id))!;
     expect(proposed.state).toBe("awaiting_second_review");
-    expect(proposed.items.map(({ item, mark, note }) => ({ item, mark, note }))).toEqual([
-      { item: "identity", mark: "verified", note: "passport seen" },
-      { item: "date_of_birth", mark: null, note: null },
-      { item: "address", mark: "discrepancy", note: null },
-      { item: "identification_number", mark: null, note: null },
-      { item: "documents", mark: null, note: null },
+    expect(proposed.items.map(({ item, mark, notes }) => ({ item, mark, notes: notes.map((note) => note.text) }))).toEqual([
+      { item: "identity", mark: "verified", notes: ["passport seen"] },
+      { item: "date_of_birth", mark: null, notes: [] },
+      { item: "address", mark: "discrepancy", notes: [] },
+      { item: "identification_number", mark: null, notes: [] },
+      { item: "documents", mark: null, notes: [] },
     ]);
     expect(proposed.notes.map(({ authorEmail, text }) => ({ authorEmail, text }))).toEqual([
       { authorEmail: reviewerA.email, text: "Address differs from utility bill" },
@@ -326,6 +326,60 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
     const answers = await Promise.all([confirm(reviewerB), confirm(admin)]);
     expect(answers.filter((answer) => answer.done === "Decision confirmed")).toHaveLength(1);
     expect(answers.filter((answer) => answer.error?.startsWith("decision: already"))).toHaveLength(1);
+  });
+
+  it("refuses confirmation by an account the proposer created or last promoted (four-eyes between people), audited", async () => {
+    const id = await indexedPerson(3);
+    await run("assign", admin, { applicationId: id });
+    await run("propose", admin, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "All good" });
+    const decisionId = String((await readCase(database.db, environment, id))!.decisions[0]!.id);
+    const adminTwo = await createStaff(database.db, {
+      email: `admin.two.${randomUUID()}@bank.example`,
+      name: "admin.two",
+      role: "admin",
+      password: null,
+      createdBy: admin.id,
+    });
+    const promoted = await staff("viewer");
+    await updateStaff(database.db, promoted.id, { role: "compliance", roleChangedBy: admin.id });
+    for (const [user, how] of [
+      [adminTwo, "created"],
+      [{ ...promoted, role: "compliance" as const }, "last changed the role of"],
+    ] as const) {
+      const answer = await run("resolve", user, { applicationId: id, decisionId, outcome: "confirm" });
+      expect(answer).toEqual({ error: expect.stringContaining(`${admin.email}, who asked for this, ${how} your account`), done: null });
+      expect((await auditRecordsOf(database, requestId)).map(({ action, actorId, outcome }) => ({ action, actorId, outcome }))).toEqual([
+        { action: "review.decision.confirm", actorId: user.id, outcome: "failed" },
+      ]);
+    }
+    expect((await readCase(database.db, environment, id))!.state).toBe("awaiting_second_review");
+    // Someone the proposer neither created nor promoted confirms it.
+    expect(await run("resolve", reviewerB, { applicationId: id, decisionId, outcome: "confirm" })).toEqual({
+      error: null,
+      done: "Decision confirmed",
+    });
+  });
+
+  it("keeps a checklist item's notes as a history: a new note is added, earlier ones stay with their author and time", async () => {
+    const id = await indexedPerson(2);
+    await run("assign", reviewerA, { applicationId: id });
+    await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "discrepancy", note: "name misspelt on passport" });
+    await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "" });
+    await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "corrected passport seen" });
+    const identity = (await readCase(database.db, environment, id))!.items.find((item) => item.item === "identity")!;
+    expect(identity.mark).toBe("verified");
+    expect(identity.notes.map(({ authorEmail, text }) => ({ authorEmail, text }))).toEqual([
+      { authorEmail: reviewerA.email, text: "name misspelt on passport" },
+      { authorEmail: reviewerA.email, text: "corrected passport seen" },
+    ]);
+    expect(identity.notes.every((note) => !Number.isNaN(Date.parse(note.at)))).toBe(true);
+    // The database keeps them too, whatever the code above it does.
+    expect(await refusal(database.db.execute(sql`UPDATE console.review_checklist_notes SET text = 'edited' WHERE application_id = ${id}`))).toBe(
+      "review notes are append-only (UPDATE refused)",
+    );
+    expect(await refusal(database.db.execute(sql`DELETE FROM console.review_checklist_notes WHERE application_id = ${id}`))).toBe(
+      "review notes are append-only (DELETE refused)",
+    );
   });
 
   it("sends a decision back with a note, and the assignee can propose again", async () => {

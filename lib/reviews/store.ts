@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { sponsoredRefusal } from "@/lib/approvals/independence";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { checklistItems, type CaseState, type ChecklistItem, type Decision, type Mark, type ReviewKind } from "./codes";
 import type { ConsoleDb } from "@/lib/db/console-db";
 
-const { bankObjects, reviewCases, reviewChecklistItems, reviewDecisions, reviewNotes } = schema;
+const { bankObjects, reviewCases, reviewChecklistItems, reviewChecklistNotes, reviewDecisions, reviewNotes } = schema;
 
 export interface Reviewer {
   id: string;
@@ -48,7 +49,8 @@ export interface CaseView {
   decision: Decision | null;
   reasonCode: string | null;
   decidedAt: string | null;
-  items: Array<ChecklistItem & { mark: Mark | null; note: string | null; markedByEmail: string | null; markedAt: string | null }>;
+  /** Each item's mark as last set, and its notes oldest first (a history: a new note is added, none is replaced). */
+  items: Array<ChecklistItem & { mark: Mark | null; markedByEmail: string | null; markedAt: string | null; notes: ReviewNote[] }>;
   notes: ReviewNote[];
   decisions: ReviewDecision[];
 }
@@ -78,15 +80,26 @@ export async function indexedApplication(
 export async function readCase(db: ConsoleDb, environment: Environment, applicationId: string): Promise<CaseView | null> {
   const application = await indexedApplication(db, environment, applicationId);
   if (!application) return null;
-  const where = <T extends typeof reviewCases | typeof reviewChecklistItems | typeof reviewNotes | typeof reviewDecisions>(table: T) =>
-    and(eq(table.environment, environment), eq(table.applicationId, applicationId));
-  const [[row], marked, notes, proposals] = await Promise.all([
+  const where = <
+    T extends typeof reviewCases | typeof reviewChecklistItems | typeof reviewChecklistNotes | typeof reviewNotes | typeof reviewDecisions,
+  >(
+    table: T,
+  ) => and(eq(table.environment, environment), eq(table.applicationId, applicationId));
+  const [[row], marked, itemNotes, notes, proposals] = await Promise.all([
     db.select().from(reviewCases).where(where(reviewCases)),
     db.select().from(reviewChecklistItems).where(where(reviewChecklistItems)),
+    db.select().from(reviewChecklistNotes).where(where(reviewChecklistNotes)).orderBy(asc(reviewChecklistNotes.id)),
     db.select().from(reviewNotes).where(where(reviewNotes)).orderBy(asc(reviewNotes.id)),
     db.select().from(reviewDecisions).where(where(reviewDecisions)).orderBy(asc(reviewDecisions.id)),
   ]);
   const marks = new Map(marked.map((item) => [item.item, item]));
+  const noteView = (note: (typeof notes)[number]): ReviewNote => ({
+    id: note.id,
+    authorId: note.authorId,
+    authorEmail: note.authorEmail,
+    at: note.at.toISOString(),
+    text: note.text,
+  });
   return {
     environment,
     applicationId,
@@ -103,12 +116,12 @@ export async function readCase(db: ConsoleDb, environment: Environment, applicat
       return {
         ...item,
         mark: mark?.mark ?? null,
-        note: mark?.note ?? null,
         markedByEmail: mark?.markedByEmail ?? null,
         markedAt: iso(mark?.markedAt ?? null),
+        notes: itemNotes.filter((note) => note.item === item.item).map(noteView),
       };
     }),
-    notes: notes.map((note) => ({ id: note.id, authorId: note.authorId, authorEmail: note.authorEmail, at: note.at.toISOString(), text: note.text })),
+    notes: notes.map(noteView),
     decisions: proposals.map((proposal) => ({
       id: proposal.id,
       decision: proposal.decision,
@@ -180,7 +193,10 @@ async function workedBy(db: ConsoleDb, environment: Environment, applicationId: 
   return found;
 }
 
-/** Marks one checklist item (the assignee only, while the case is not decided). */
+/**
+ * Marks one checklist item (the assignee only, while the case is not decided); a note is added to the item's history,
+ * never replacing an earlier one (the table refuses UPDATE and DELETE, like a case's notes).
+ */
 export async function markItem(
   db: ConsoleDb,
   environment: Environment,
@@ -195,11 +211,17 @@ export async function markItem(
     throw new ReviewRefusal("state: a decision awaits second review; the checklist is frozen until it is confirmed or sent back");
   const known = checklistItems(application.kind, application.state).map((candidate) => candidate.item);
   if (!known.includes(item)) throw new ReviewRefusal(`item: expected one of ${known.join(", ")}`);
-  const values = { mark, note, markedById: reviewer.id, markedByEmail: reviewer.email, markedAt: new Date() };
-  await db
-    .insert(reviewChecklistItems)
-    .values({ environment, applicationId, item, ...values })
-    .onConflictDoUpdate({ target: [reviewChecklistItems.environment, reviewChecklistItems.applicationId, reviewChecklistItems.item], set: values });
+  const values = { mark, markedById: reviewer.id, markedByEmail: reviewer.email, markedAt: new Date() };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(reviewChecklistItems)
+      .values({ environment, applicationId, item, ...values })
+      .onConflictDoUpdate({ target: [reviewChecklistItems.environment, reviewChecklistItems.applicationId, reviewChecklistItems.item], set: values });
+    if (note)
+      await tx
+        .insert(reviewChecklistNotes)
+        .values({ environment, applicationId, item, authorId: reviewer.id, authorEmail: reviewer.email, text: note });
+  });
   return { item, mark, note };
 }
 
@@ -240,7 +262,8 @@ export async function proposeDecision(
 
 /**
  * Confirms or sends back the proposed decision `decisionId`: never by its proposer (checked here, in the UPDATE's
- * condition and by the table's CHECK), once only (two resolvers at once: one UPDATE finds it `proposed`).
+ * condition and by the table's CHECK), once only (two resolvers at once: one UPDATE finds it `proposed`). Nor is it
+ * confirmed by an account the proposer created or last promoted (lib/approvals/independence.ts).
  */
 export async function resolveDecision(
   db: ConsoleDb,
@@ -264,6 +287,11 @@ export async function resolveDecision(
     if (proposal.proposedById === reviewer.id)
       throw new ReviewRefusal("decision: you proposed this decision; a different reviewer must confirm or send it back (four-eyes)");
     if (proposal.state !== "proposed") throw new ReviewRefusal(`decision: already ${proposal.state} by ${proposal.resolvedByEmail}`);
+    const sponsored =
+      resolution.outcome === "confirmed"
+        ? await sponsoredRefusal(tx, reviewer.id, { id: proposal.proposedById, email: proposal.proposedByEmail })
+        : null;
+    if (sponsored) throw new ReviewRefusal(`decision: ${sponsored}`);
     const now = new Date();
     const [resolved] = await tx
       .update(reviewDecisions)

@@ -52,6 +52,7 @@ export function fourEyesFixture(bank: ProxyBank, key: Buffer, target: TestDataba
       expiryMs: () => state.expiryMs,
       encryptionKey: () => key,
       sendBank: (change, user, requestId) => proxy.sendApproved(change, user, requestId),
+      bankBefore: (change) => proxy.heldBeforeNow(change),
       applyCredentials: (change, user, makerEmail, requestId) =>
         applyCredentialsChange(
           { db: async () => db(), encryptionKey: () => key, describeConnection, audited: (e, p, o) => audited(db(), e, p, o) },

@@ -32,7 +32,10 @@ export const reviewCases = consoleSchema.table(
   ],
 );
 
-/** What a reviewer verified: per case and item (`identity`, `owner:<person application id>`, …) one mark, changed in place. */
+/**
+ * What a reviewer verified: per case and item (`identity`, `owner:<person application id>`, …) one mark, changed in
+ * place; the item's notes are a history of their own (review_checklist_notes).
+ */
 export const reviewChecklistItems = consoleSchema.table(
   "review_checklist_items",
   {
@@ -40,12 +43,27 @@ export const reviewChecklistItems = consoleSchema.table(
     applicationId: text("application_id").notNull(),
     item: text("item").notNull(),
     mark: text("mark", { enum: ["verified", "discrepancy", "not_applicable"] }).notNull(),
-    note: text("note"),
     markedById: text("marked_by_id").notNull(),
     markedByEmail: text("marked_by_email").notNull(),
     markedAt: moment("marked_at").notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.environment, table.applicationId, table.item] })],
+);
+
+/** A checklist item's notes: append-only like a case's notes (the same trigger; the console's role may only insert). */
+export const reviewChecklistNotes = consoleSchema.table(
+  "review_checklist_notes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    environment: environment().notNull(),
+    applicationId: text("application_id").notNull(),
+    item: text("item").notNull(),
+    authorId: text("author_id").notNull(),
+    authorEmail: text("author_email").notNull(),
+    at: moment("at").notNull().defaultNow(),
+    text: text("text").notNull(),
+  },
+  (table) => [index("review_checklist_notes_case_idx").on(table.environment, table.applicationId, table.item, table.id)],
 );
 
 /** A case's notes: append-only (a trigger refuses UPDATE, DELETE and TRUNCATE; the console's role may only insert). */

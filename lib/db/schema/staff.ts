@@ -13,6 +13,12 @@ export const staffUsers = consoleSchema.table("staff_users", {
   /** The single sign-on identity bound on first SSO sign-in (`<issuer> <sub>`); later SSO sign-ins match on it. */
   ssoSubject: text("sso_subject").unique(),
   createdAt: moment("created_at").notNull().defaultNow(),
+  /**
+   * Who created the account and who last changed its role (staff ids; null for the seed and single sign-on): the
+   * account never approves or confirms what they asked for (lib/approvals/independence.ts).
+   */
+  createdBy: text("created_by"),
+  roleChangedBy: text("role_changed_by"),
 });
 
 /**
