@@ -30,6 +30,21 @@ export function isCalendarDate(value: string): boolean {
   return day <= (month === 2 && isLeapYear(year) ? 29 : daysInMonth[month - 1]!);
 }
 
+const firstInstant = Date.parse("0001-01-01T00:00:00Z");
+const pastLastInstant = Date.parse("9999-12-31T00:00:00Z") + 86_400_000;
+
+/**
+ * True when an instant (a filter's bound, already converted to UTC) lies in years 0001 to 9999: what the console sends
+ * PostgreSQL as ISO text. `toISOString` writes year 0 as `0000` and year 10000 as `+010000`, and PostgreSQL reads
+ * neither, so a bound outside (a day after 9999-12-31, a cursor of year 0) is refused by its field, never a 500.
+ */
+export function isStorableInstant(instant: Date): boolean {
+  const time = instant.getTime();
+  return time >= firstInstant && time < pastLastInstant;
+}
+
+export const storableInstantMessage = "outside the dates the console keeps (0001-01-01 to 9999-12-30)";
+
 export const timestamp = z.string().regex(timestampPattern, "expected a timestamp YYYY-MM-DDTHH:MM:SSZ");
 export const date = z.string().regex(datePattern, "expected a date YYYY-MM-DD").refine(isCalendarDate, "expected a real calendar date YYYY-MM-DD");
 export const money = z.string().regex(moneyPattern, "expected an amount with two decimals such as 12.50");

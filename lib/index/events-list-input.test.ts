@@ -40,10 +40,19 @@ describe("the events page's query string", () => {
     ["page_size=251", "page_size: expected 1 to 250"],
     ["page_size=2.5", "page_size: expected a whole number"],
     ["status=sent", "unknown filter: status"],
+    // The end of `to` (the next day, minute or second) must still be a time PostgreSQL reads (was a 500).
+    ["to=9999-12-31", "to: outside the dates the console keeps (0001-01-01 to 9999-12-30)"],
+    ["to=9999-12-31T23:59", "to: outside the dates the console keeps"],
+    ["from=9999-12-31", "from: outside the dates the console keeps"],
   ])("refuses %s naming the field", (search, message) => {
     const parsed = parse(search);
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? "" : parsed.error).toContain(message);
+  });
+
+  it("takes the first and last days PostgreSQL reads", () => {
+    expect(parse("from=0001-01-01&to=9999-12-30").ok).toBe(true);
+    expect(parse("to=9999-12-31T23:58").ok).toBe(true);
   });
 
   it("gives a date its day, a minute its minute and a second its second", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventNames } from "@/lib/contract/events";
+import { isStorableInstant, storableInstantMessage } from "@/lib/contract/primitives";
 import { environments, type Environment } from "@/lib/credentials/environments";
 import { defaultPageSize, historyParameter, listStateFrom, pageSizes, type ListState } from "@/lib/resources/list-state";
 
@@ -33,6 +34,11 @@ const moment = (field: string) =>
   z
     .string()
     .refine((value) => momentRange(value) !== undefined, `${field}: expected a UTC date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM)`)
+    // Both ends of the moment are sent to PostgreSQL: `to`'s end is the start of the next day, minute or second.
+    .refine((value) => {
+      const range = momentRange(value);
+      return !range || (isStorableInstant(range.start) && isStorableInstant(range.end));
+    }, `${field}: ${storableInstantMessage}`)
     .optional();
 
 const cursor = (field: string) => z.string().regex(/^[1-9]\d{0,17}$/, `${field}: expected the id of an event`);

@@ -1,3 +1,5 @@
+import { isStorableText } from "@/lib/contract/json-text";
+import { isStorableInstant, storableInstantMessage } from "@/lib/contract/primitives";
 import { listQueries } from "@/lib/contract/requests";
 import { listedResources, type ListedResource } from "@/lib/contract/operations";
 import { z } from "zod";
@@ -55,16 +57,29 @@ const cursorPattern = /^ix\.([A-Za-z0-9_-]+)$/;
 export const encodeIndexCursor = (after: { createdAt: string; id: string }) =>
   `ix.${Buffer.from(JSON.stringify([after.createdAt, after.id])).toString("base64url")}`;
 
+/** What encodeIndexCursor writes as the creation time: PostgreSQL's UTC time to the microsecond. */
+const cursorTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * A cursor is text from the URL: only the exact shape the list writes passes, a real time PostgreSQL can read and an id
+ * it can compare (no NUL), so a forged one is a 400, never a database error.
+ */
 function decodeIndexCursor(cursor: string): { createdAt: string; id: string } | null {
   const match = cursorPattern.exec(cursor);
   if (!match) return null;
+  let decoded: unknown;
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) as unknown[];
-    if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt)) || typeof id !== "string" || id.length > 100) return null;
-    return { createdAt, id };
+    decoded = JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8"));
   } catch {
     return null;
   }
+  if (!Array.isArray(decoded) || decoded.length !== 2) return null;
+  const [createdAt, id] = decoded as unknown[];
+  if (typeof createdAt !== "string" || !cursorTimePattern.test(createdAt)) return null;
+  const time = new Date(createdAt);
+  if (Number.isNaN(time.getTime()) || time.toISOString().slice(0, 19) !== createdAt.slice(0, 19) || !isStorableInstant(time)) return null;
+  if (typeof id !== "string" || id.length === 0 || id.length > 100 || !isStorableText(id)) return null;
+  return { createdAt, id };
 }
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -140,6 +155,8 @@ export function parseIndexListQuery(
       if (from === null) return { ok: false, error: "created_from: expected a date YYYY-MM-DD" };
       if (to === null) return { ok: false, error: "created_to: expected a date YYYY-MM-DD" };
       if (!from && !to) return { ok: false, error: "created_from: a custom range needs a start or an end date" };
+      if (from && !isStorableInstant(from)) return { ok: false, error: `created_from: ${storableInstantMessage}` };
+      if (to && !isStorableInstant(addDays(to, 1))) return { ok: false, error: `created_to: ${storableInstantMessage}` };
       if (from && to && from > to) return { ok: false, error: "created_to: must not be before created_from" };
       if (from) filter.createdFrom = from;
       if (to) filter.createdBefore = addDays(to, 1);

@@ -4,9 +4,9 @@ import { operations, pathParameters } from "@/lib/contract";
 
 /**
  * Random and malformed HTTP requests against the API's routes, for the property-based tests of the sandbox bank
- * (sandbox/routes/fuzz.test.ts) and the console's proxy (lib/api/fuzz.test.ts): paths from the contract with ids
- * replaced by anything (NUL, lone surrogates, broken percent-encoding, traversal), query names and values (dates,
- * amounts, cursors, control characters), bodies (valid JSON, broken JSON, deep nesting, huge strings, prototype keys).
+ * (sandbox/routes/fuzz.test.ts) and the console's proxy (lib/api/fuzz.test.ts), and of the index's inputs
+ * (lib/search/index-fuzz.test.ts): paths from the contract with ids replaced by anything (NUL, lone surrogates, broken
+ * percent-encoding, traversal), query names and values (dates, amounts, cursors, control characters), bodies (valid JSON, broken JSON, deep nesting, huge strings, prototype keys).
  */
 export interface FuzzRequest {
   method: string;
@@ -35,6 +35,23 @@ const nasty = [
   "constructor",
   "",
 ];
+const indexCursor = (value: unknown) => `ix.${Buffer.from(JSON.stringify(value)).toString("base64url")}`;
+
+/**
+ * Values at the edges of what PostgreSQL reads: dates and times at the ends of its range (a day after 9999-12-31 is
+ * written +010000 by JavaScript, year 0000 is no year of its calendar), and index-list cursors
+ * (`ix.<base64url of [created, id]>`) holding a date it does not read, year 0000, a NUL in the id.
+ */
+export const fuzzEdges = [
+  "0000-01-01",
+  "0001-01-01",
+  "9999-12-31",
+  "9999-12-31T23:59",
+  "0000-01-01T00:00:00Z",
+  indexCursor(["2020", "x"]),
+  indexCursor(["0000-01-01T00:00:00Z", "x"]),
+  indexCursor(["2026-11-23T10:00:00.000000Z", "ach_\u0000"]),
+];
 const printable = fc.string({ unit: fc.constantFrom(..."abcz019_-.~!$&'()*+,;=:@%/?#".split("")), maxLength: 20 });
 
 /** A path segment or query value: nasty fixed strings, encoded arbitrary Unicode (lone surrogates too), or raw characters. */
@@ -50,11 +67,9 @@ export const fuzzComponent = fc.oneof(
   }),
   printable,
   fc.constantFrom(
+    ...fuzzEdges,
     "2024-02-30",
     "2026-11-23",
-    "0000-01-01",
-    "0001-01-01",
-    "9999-12-31",
     "9999-99-99",
     "12.50",
     "-1",
