@@ -3,6 +3,7 @@ import { eventually, startReceiver } from "@/tests/support/webhook-receiver";
 import { baseURL } from "../playwright.config";
 import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/bank";
 import { expectLiveUpdate, markPage, marker, stillSamePage, waitUntilLive } from "./support/live";
+import { signedInContext } from "./support/staff";
 
 /**
  * Live pages: changes at the sandbox bank reach open pages through the console's index and /api/live, with no reload:
@@ -259,5 +260,24 @@ test("a webhook the sandbox puts in error: its detail page shows the new status 
     await context.close();
     await bankSend("DELETE", `/webhook/${webhook.id}`);
     await receiver.close();
+  }
+});
+
+test("signing out in one tab ends the live stream of another within seconds: it lands on sign-in, saying why", async ({ browser }) => {
+  // A session of its own: the spec's saved viewer session (contextAs) must outlive this test.
+  const { context, page: signingOut } = await signedInContext(browser, "viewer");
+  try {
+    const open = await context.newPage();
+    await open.goto("/webhooks");
+    await waitUntilLive(open);
+    await signingOut.getByRole("button", { name: "Sign out" }).click();
+    await expect(signingOut).toHaveURL(/\/sign-in/);
+    // The stream is checked on the sign-out's access-version notification, and every 2 s at the latest.
+    await expect(open).toHaveURL(/\/sign-in\?ended=ended&from=%2Fwebhooks/, { timeout: 5_000 });
+    await expect(open.getByTestId("sign-in-ended")).toHaveText(
+      "Your session was ended: signed out elsewhere, or your account was changed by an admin.",
+    );
+  } finally {
+    await context.close();
   }
 });

@@ -34,7 +34,8 @@ const isResource = (value: unknown): value is ResourceName => typeof value === "
 /**
  * The tab's ONE connection to /api/live. Every change of the active environment makes that object's cached detail
  * stale (bankKeys.detail), then goes to the listeners (lists count it, detail pages and Home refresh). A dropped
- * connection is opened again with backoff, from the last id seen (`?after=`), so nothing is missed or told twice.
+ * connection is opened again with backoff, from the last id seen (`?after=`), so nothing is missed or told twice. A
+ * stream ended with `end` (the session ended) is not reopened: the tab goes to sign-in, which says why.
  */
 export function LiveProvider({ environment, children }: { environment: Environment; children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -66,6 +67,14 @@ export function LiveProvider({ environment, children }: { environment: Environme
         lastId = event.lastEventId;
         void queryClient.invalidateQueries({ queryKey: bankKeys.all(environment) });
         tell({ type: "reset" });
+      });
+      source.addEventListener("end", (event) => {
+        // The session ended (signed out, locked, removed, expired, idle): reconnecting would be refused. Sign-in says why.
+        source?.close();
+        const { reason } = JSON.parse(event.data) as { reason: string };
+        const from = window.location.pathname + window.location.search;
+        // A full load, not a client navigation: nothing of the ended session stays in memory.
+        window.location.replace(`/sign-in?ended=${encodeURIComponent(reason)}&from=${encodeURIComponent(from)}`);
       });
       source.onerror = () => {
         // Reconnected here rather than by the browser, for the backoff and the `after` of the last id seen.

@@ -16,8 +16,11 @@ export const rateLimitRules = {
   indexList: { points: 240, duration: 60 },
   /** Filters and counts on fields a role may see unmasked (audited): guessing a number must be slow. */
   maskedFilter: { points: 20, duration: 60 },
-  /** `/api/live`: opening a stream (a reconnect counts as one). */
-  liveOpen: { points: 60, duration: 60 },
+  /**
+   * `/api/live`: opening a stream (every page load opens one; a reconnect counts as one). Five a second: above a person
+   * and the e2e suite's sweeps over every page; what is open at once is capped apart (lib/index/live-feed-sessions.ts).
+   */
+  liveOpen: { points: 300, duration: 60 },
   /** The bank-events receiver, per environment: above the bank's steady rate (bench:events runs 200/s). */
   receiver: { points: 3000, duration: 10 },
 } as const satisfies Record<string, { points: number; duration: number }>;

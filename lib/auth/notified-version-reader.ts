@@ -10,6 +10,11 @@ export interface NotifiedVersionReader extends VersionReader {
   heard(): void;
   /** To be called when a connection of the pool could not listen: from then on, every read asks the database. */
   failed(): void;
+  /**
+   * Calls `listener` on every notification heard (access may have changed: something holding access open, such as a
+   * live stream, checks it again at once); returns how to stop.
+   */
+  onHeard(listener: () => void): () => void;
 }
 
 /**
@@ -42,10 +47,12 @@ export function notifiedVersionReader(
   let nextAttempt = 0;
   let starting = false;
   let disabled = false;
+  const listeners = new Set<() => void>();
 
   function heard() {
     notifications += 1;
     known = undefined;
+    for (const listener of listeners) listener();
   }
 
   async function listen(): Promise<void> {
@@ -105,6 +112,12 @@ export function notifiedVersionReader(
 
   return {
     heard,
+    onHeard(listener) {
+      // Wrapped: the same function given twice is two listeners, each stopped on its own.
+      const own = () => listener();
+      listeners.add(own);
+      return () => void listeners.delete(own);
+    },
     failed() {
       disabled = true;
       known = undefined;

@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
-import { heldConnectionVersionReader, type VersionReader } from "@/lib/auth/access-cache";
-import { accessVersionChannel, notifiedVersionReader } from "@/lib/auth/notified-version-reader";
+import { heldConnectionVersionReader } from "@/lib/auth/access-cache";
+import { accessVersionChannel, notifiedVersionReader, type NotifiedVersionReader } from "@/lib/auth/notified-version-reader";
 import { seedDemoUsers } from "@/lib/auth/staff-users";
 import { env } from "@/lib/env/console";
 import { applyMigrations, connectDatabase, type Database } from "./connect";
@@ -11,7 +11,7 @@ import { grantConsoleRuntime, roleOf } from "./roles";
 
 export type ConsoleDatabase = Database<typeof schema> & {
   /** The access version every request's cached access decisions are checked against (lib/auth/access-cache.ts). */
-  accessVersion: VersionReader;
+  accessVersion: NotifiedVersionReader;
 };
 
 /**

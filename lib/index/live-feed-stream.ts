@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { badInput } from "@/lib/api/errors";
+import { badInput, unauthorized } from "@/lib/api/errors";
 import type { ApiCall, RouteDefinition } from "@/lib/api/route";
-import { mayWatch, type LiveFeed, type LiveMessage } from "./live-feed";
+import type { SessionEnd } from "@/lib/auth/sessions";
+import { mayWatch, type LiveFeed, type LiveMessage, type LiveSubscription } from "./live-feed";
+import { watchLiveSessions, type LiveSessionLimits, type LiveSessions } from "./live-feed-sessions";
 
 /** A version id as the client sends it back: a whole number, as `?after=` and as the `Last-Event-ID` header. */
 const versionId = z
@@ -13,15 +15,20 @@ const liveQuery = z.object({ after: versionId.optional() });
 
 /** Comment lines keep proxies and the browser from timing the connection out while nothing changes. */
 export const heartbeatMs = 15_000;
-/** A client this far behind (writes queued, unread) is disconnected; it reconnects and catches up from its last id. */
-const maxQueued = 10_000;
+/**
+ * A client with this many bytes written for it and unread is dropped (its queue discarded); its EventSource reconnects
+ * and catches up from the last id it read. About 10,000 changes: a tab that reads at all never comes near it.
+ */
+export const maxUnreadBytes = 1024 * 1024;
 
 /**
  * One message as Server-Sent Events:
  * - `event: change`, `id: <version id>`, `data: {"environment","resource","id"}` (the object's id; nothing else);
  * - `event: reset`, `id: <newest version id>`, `data: {"latestId"}`: too far behind to catch up change by change,
  *   read everything again;
- * - `event: ready`, `id: <newest version id>`, `data: {"latestId"}`: caught up, later changes follow as they commit.
+ * - `event: ready`, `id: <newest version id>`, `data: {"latestId"}`: caught up, later changes follow as they commit;
+ * - `event: end`, `data: {"reason"}` (`endEvent`), the last: the session ended (lib/auth/sessions.ts: `ended`, `expired`,
+ *   `idle`); reconnecting would be refused, the client signs in again.
  */
 export function serverSentEvent(message: LiveMessage): string {
   if (message.type === "change") {
@@ -31,14 +38,29 @@ export function serverSentEvent(message: LiveMessage): string {
   return `event: ${message.type}\nid: ${message.latestId}\ndata: ${JSON.stringify({ latestId: message.latestId })}\n\n`;
 }
 
+export const endEvent = (reason: SessionEnd) => `event: end\ndata: ${JSON.stringify({ reason })}\n\n`;
+
+export interface LiveStreamOptions extends LiveSessionLimits {
+  maxUnreadBytes?: number;
+}
+
 /**
- * The live route for the ONE route wrapper (lib/api/route.ts): signed in (401), `bank:read` (403), `?after=` and
- * `Last-Event-ID` well-formed (400 naming which). Starts after the larger of the two (an EventSource reconnecting on
- * its own sends the header, with the URL it was opened with), else after the newest change now.
+ * The live route for the ONE route wrapper (lib/api/route.ts): signed in (401), `bank:read` (403), the `liveOpen`
+ * rate limit (429), `?after=` and `Last-Event-ID` well-formed (400 naming which), at most 6 open streams per session
+ * and 20 per user (429 naming the cap). Starts after the larger of the two ids (an EventSource reconnecting on its own
+ * sends the header, with the URL it was opened with), else after the newest change now. A stream lasts only as long as
+ * its session (lib/index/live-feed-sessions.ts) and its client keeps reading (`maxUnreadBytes`).
  */
-export function liveStreamRoute(feed: () => Promise<LiveFeed>): RouteDefinition<unknown, z.infer<typeof liveQuery>> {
+export function liveStreamRoute(
+  feed: () => Promise<LiveFeed>,
+  sessions: LiveSessions,
+  options: LiveStreamOptions = {},
+): RouteDefinition<unknown, z.infer<typeof liveQuery>> {
+  const unreadBound = options.maxUnreadBytes ?? maxUnreadBytes;
+  const watch = watchLiveSessions(sessions, options);
   return {
     permission: "bank:read",
+    rateLimit: "liveOpen",
     query: liveQuery,
     // Served over HTTP only (no page reads a stream), so the request is always there.
     async handle({ request, query, user }: ApiCall<unknown, z.infer<typeof liveQuery>> & { request: Request }) {
@@ -47,46 +69,73 @@ export function liveStreamRoute(feed: () => Promise<LiveFeed>): RouteDefinition<
       if (parsedHeader && !parsedHeader.success) throw badInput(`Invalid Last-Event-ID header: ${parsedHeader.error.issues[0]!.message}`);
       const starts = [query.after, parsedHeader?.data].filter((id) => id !== undefined);
       const after = starts.length > 0 ? Math.max(...starts) : null;
-      const live = await feed();
+      const token = await sessions.token();
+      if (!token) throw unauthorized();
       const encoder = new TextEncoder();
       let open = true;
-      let stop = () => {};
+      let stop: (how?: "close" | "drop") => void = () => {};
       let controller!: ReadableStreamDefaultController<Uint8Array>;
-      // `start` runs within the constructor, so the controller is there for the catch-up below.
-      const stream = new ReadableStream<Uint8Array>({ start: (given) => void (controller = given), cancel: () => stop() }, { highWaterMark: 1 });
+      // `start` runs within the constructor, so the controller is there for the catch-up below. The queue is measured
+      // in bytes: `desiredSize` is 1 minus the bytes written and not yet read.
+      const stream = new ReadableStream<Uint8Array>(
+        { start: (given) => void (controller = given), cancel: () => stop() },
+        { highWaterMark: 1, size: (chunk) => chunk.byteLength },
+      );
       // The events of one tick (a batch of changes, a catch-up) go out as one chunk: one socket write, not one each.
       let unsent = "";
       const flush = () => {
         const text = unsent;
         unsent = "";
-        if (!open) return;
-        if ((controller.desiredSize ?? 0) < -maxQueued) return stop();
+        if (!open || text === "") return;
         controller.enqueue(encoder.encode(text));
+        if ((controller.desiredSize ?? 0) < -unreadBound) stop("drop");
       };
       const send = (text: string) => {
         if (!open) return;
         if (unsent === "") queueMicrotask(flush);
         unsent += text;
       };
-      // Subscribed before answering: a database that cannot be read fails the request (the wrapper's 500), not the stream.
-      const subscription = await live.subscribe(after, (message) => {
-        if (message.type !== "change" || mayWatch(user.role, message.change.resource)) send(serverSentEvent(message));
+      // Counted before anything is awaited, so concurrent opens cannot pass the caps together.
+      let sessionEnded = false;
+      const release = watch.admit(token, (reason) => {
+        if (sessionEnded) return;
+        sessionEnded = true;
+        if (reason) send(endEvent(reason));
+        // After the end event's flush (a microtask queued by `send`).
+        queueMicrotask(() => stop());
       });
+      let subscription: LiveSubscription;
+      try {
+        // Subscribed before answering: a database that cannot be read fails the request (the wrapper's 500), not the stream.
+        subscription = await (
+          await feed()
+        ).subscribe(after, (message) => {
+          if (message.type !== "change" || mayWatch(user.role, message.change.resource)) send(serverSentEvent(message));
+        });
+      } catch (error) {
+        release();
+        throw error;
+      }
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), heartbeatMs);
-      stop = () => {
+      const onAbort = () => stop();
+      stop = (how = "close") => {
         if (!open) return;
         open = false;
+        release();
         clearInterval(heartbeat);
         subscription.close();
-        request.signal.removeEventListener("abort", stop);
+        request.signal.removeEventListener("abort", onAbort);
         try {
-          controller.close();
+          // Dropped: the unread queue is discarded at once; closed: what is queued (an end event) is still read.
+          if (how === "drop") controller.error(new Error("the live client read too slowly"));
+          else controller.close();
         } catch {
           // already closed: the client went away
         }
       };
-      if (request.signal.aborted) stop();
-      else request.signal.addEventListener("abort", stop);
+      // The session may have ended while the catch-up was read.
+      if (request.signal.aborted || sessionEnded) stop();
+      else request.signal.addEventListener("abort", onAbort);
       return new Response(stream, {
         headers: {
           "Content-Type": "text/event-stream; charset=utf-8",

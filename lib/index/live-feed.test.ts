@@ -7,8 +7,10 @@ import * as schema from "@/lib/db/console-schema";
 import { createLogger } from "@/lib/log";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
+import { readEvents } from "@/tests/support/event-stream";
 import { startLiveFeed, type LiveFeed, type LiveMessage } from "./live-feed";
-import { liveStreamRoute } from "./live-feed-stream";
+import type { LiveSessions } from "./live-feed-sessions";
+import { liveStreamRoute, type LiveStreamOptions } from "./live-feed-stream";
 import { recordObservations } from "./store";
 
 // The live feed against a real console database: versions written as the index writes them (recordObservations),
@@ -16,6 +18,12 @@ import { recordObservations } from "./store";
 
 const viewer: StaffUser = { id: "stf_viewer", email: "viewer@demo.bank", name: "Viewer", role: "viewer", locked: false };
 const quiet = createLogger({ level: "silent" });
+/** The viewer's session, given (docs/testing.md); lib/index/live-feed-sessions.test.ts checks streams against real ones. */
+const viewerSession: LiveSessions = {
+  token: async () => ({ sub: viewer.id, sid: "viewer-session" }),
+  check: async () => ({ user: viewer }),
+  onAccessChange: () => () => {},
+};
 
 async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -166,25 +174,13 @@ describe.each(testDatabaseTargets)("the live feed on $name", (target) => {
   });
 
   describe("as Server-Sent Events", () => {
-    const route = createApiRoute({ currentUser: async () => viewer, log: quiet })(liveStreamRoute(async () => feed()));
-    const open = (query = "", headers: Record<string, string> = {}) => {
+    const routeOf = (running: () => Promise<LiveFeed>, options?: LiveStreamOptions) =>
+      createApiRoute({ currentUser: async () => viewer, log: quiet })(liveStreamRoute(running, viewerSession, options));
+    const route = routeOf(async () => feed());
+    const open = (query = "", headers: Record<string, string> = {}, through = route) => {
       const aborted = new AbortController();
-      return { aborted, response: route(new Request(`http://console.test/api/live${query}`, { headers, signal: aborted.signal })) };
+      return { aborted, response: through(new Request(`http://console.test/api/live${query}`, { headers, signal: aborted.signal })) };
     };
-
-    /** Reads the stream until `until` holds for the text so far. */
-    async function readUntil(response: Response, until: (text: string) => boolean): Promise<string> {
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      while (!until(text)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-      reader.releaseLock();
-      return text;
-    }
 
     it("streams the catch-up, ready and live changes as events with their version ids, and nothing else", async () => {
       const start = await newestId();
@@ -196,14 +192,14 @@ describe.each(testDatabaseTargets)("the live feed on $name", (target) => {
       expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
       expect(response.headers.get("x-accel-buffering")).toBe("no");
       const [beforeId] = await versionIds([before!]);
-      const opening = await readUntil(response, (text) => text.includes("event: ready"));
+      const opening = await readEvents(response, (text) => text.includes("event: ready"));
       expect(opening).toBe(
         `event: change\nid: ${beforeId}\ndata: {"environment":"sandbox","resource":"ach","id":"${before}"}\n\n` +
           `event: ready\nid: ${beforeId}\ndata: {"latestId":${beforeId}}\n\n`,
       );
       const [after] = await writeVersions(1);
       const [afterId] = await versionIds([after!]);
-      expect(await readUntil(response, (text) => text.includes("\n\n"))).toBe(
+      expect(await readEvents(response, (text) => text.includes("\n\n"))).toBe(
         `event: change\nid: ${afterId}\ndata: {"environment":"sandbox","resource":"ach","id":"${after}"}\n\n`,
       );
       // The client going away ends the stream.
@@ -216,7 +212,7 @@ describe.each(testDatabaseTargets)("the live feed on $name", (target) => {
       const written = await writeVersions(2);
       const ids = await versionIds(written);
       const { aborted, response } = open(`?after=${start}`, { "last-event-id": String(ids[0]) });
-      const text = await readUntil(await response, (sofar) => sofar.includes("event: ready"));
+      const text = await readEvents(await response, (sofar) => sofar.includes("event: ready"));
       expect(text).not.toContain(written[0]);
       expect(text).toContain(`id: ${ids[1]}\ndata: {"environment":"sandbox","resource":"ach","id":"${written[1]}"}`);
       aborted.abort();
@@ -233,8 +229,29 @@ describe.each(testDatabaseTargets)("the live feed on $name", (target) => {
       expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(message);
     });
 
+    it("drops a client that does not read past its bound of unread bytes; it reconnects and catches up from its last id", async () => {
+      const running = feed();
+      const slow = routeOf(async () => running, { maxUnreadBytes: 4096 });
+      const start = await newestId();
+      const { response: answer, aborted } = open(`?after=${start}`, {}, slow);
+      const response = await answer;
+      await readEvents(response, (text) => text.includes("event: ready"));
+      // ~95 bytes an event: 80 changes are about twice the bound, and the client reads none of them.
+      const everyone = collector();
+      await running.subscribe(start, everyone.deliver);
+      const written = await writeVersions(80);
+      await waitFor(() => everyone.changeIds().length === 80);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect(response.body!.getReader().read()).rejects.toThrow("the live client read too slowly");
+      aborted.abort();
+      const again = open(`?after=${start}`);
+      const caughtUp = await readEvents(await again.response, (text) => text.includes("event: ready"));
+      for (const objectId of written) expect(caughtUp).toContain(`"id":"${objectId}"`);
+      again.aborted.abort();
+    });
+
     it("answers 401 without a session", async () => {
-      const signedOut = createApiRoute({ currentUser: async () => null, log: quiet })(liveStreamRoute(async () => feed()));
+      const signedOut = createApiRoute({ currentUser: async () => null, log: quiet })(liveStreamRoute(async () => feed(), viewerSession));
       expect((await signedOut(new Request("http://console.test/api/live"))).status).toBe(401);
     });
   });
