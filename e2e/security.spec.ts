@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Cookie } from "@playwright/test";
 import { baseURL } from "../playwright.config";
+import { expectStaffCreated } from "./support/four-eyes";
 import { signedInContext, signIn } from "./support/staff";
 
 /** A second browser, as an attacker who copied the session cookie, asks for bank data with it. */
@@ -22,7 +23,7 @@ async function createStaffUser(browser: Browser, role: string) {
   await form.getByLabel("Role").selectOption(role);
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Create staff user" }).click();
-  await expect(page.getByTestId("staff-form-result")).toHaveText(`Created: ${email}`);
+  await expectStaffCreated(browser, page, email);
   return { admin: page, adminContext: context, email, password, row: page.getByTestId(`staff-row-${email}`) };
 }
 

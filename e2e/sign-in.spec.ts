@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { lastPageCookie } from "@/lib/auth/last-page";
 import { roles } from "@/lib/permissions";
 import { expectNewestAuditRows } from "./support/audit";
-import { productionFourEyesOff, putFourEyes } from "./support/four-eyes";
+import { expectStaffCreated, productionFourEyesOff, putFourEyes } from "./support/four-eyes";
 import { demoUser, signedInContext, signIn } from "./support/staff";
 
 test.describe("staff sign-in", () => {
@@ -106,7 +106,7 @@ test.describe("staff sign-in", () => {
     await form.getByLabel("Role").selectOption("operations");
     await form.getByLabel("Password").fill(password);
     await form.getByRole("button", { name: "Create staff user" }).click();
-    await expect(admin.getByTestId("staff-form-result")).toHaveText(`Created: ${email}`);
+    await expectStaffCreated(browser, admin, email);
 
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();

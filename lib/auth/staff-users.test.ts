@@ -22,11 +22,11 @@ describe.each(testDatabaseTargets)("staff users on $name", (target) => {
     // Its own database: seeding only ever happens into an empty table, whatever other tests created.
     const empty = migratedConsoleDatabase(target);
 
-    it("seeds one demo user per role, with working passwords, and only once", async () => {
+    it("seeds one demo user per role and a second admin, with working passwords, and only once", async () => {
       await seedDemoUsers(empty.db);
       await seedDemoUsers(empty.db);
       const staff = await listStaff(empty.db);
-      expect(staff.map((user) => user.role).sort()).toEqual(["admin", "compliance", "operations", "viewer"]);
+      expect(staff.map((user) => user.role).sort()).toEqual(["admin", "admin", "compliance", "operations", "viewer"]);
       const admin = await findStaffByEmail(empty.db, "ADMIN@demo.bank ");
       expect(await verifyPassword(demoUsers[0]!.password, admin!.passwordHash)).toBe(true);
     });
