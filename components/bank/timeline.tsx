@@ -217,6 +217,8 @@ function eventOutcome(entry: EventEntry): { text: string; tone?: string } {
       return { text: "an older state than the one kept" };
     case "gone":
       return { text: "object gone at the bank (404)" };
+    case "dead_letter":
+      return { text: `given up: ${entry.error}`, tone: "text-red-700 dark:text-red-400" };
     default:
       return { text: "processed" };
   }

@@ -12,6 +12,7 @@ const outcomeLabels: Record<EventOutcome, string> = {
   unchanged: "processed: unchanged",
   older: "processed: older",
   gone: "processed: gone",
+  dead_letter: "given up (dead letter)",
 };
 
 const any = { value: "", label: "any" };

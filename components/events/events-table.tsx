@@ -15,6 +15,7 @@ const outcomeTones: Record<EventOutcome, Tone> = {
   unchanged: "neutral",
   older: "neutral",
   gone: "warning",
+  dead_letter: "danger",
 };
 
 /** In the one date style and the staff member's zone; the exact second on hover, the milliseconds in the export. */

@@ -52,3 +52,6 @@ export type IdKind = keyof typeof idPrefixes;
 
 /** Whether `id` is well formed for its kind: the prefix, then 1 to 64 letters, digits, `_` or `-`. */
 export const isWellFormedId = (kind: IdKind, id: string) => new RegExp(`^${idPrefixes[kind]}[A-Za-z0-9_-]{1,64}$`).test(id);
+
+/** The kind an id names by its prefix; undefined when it carries none of the API's prefixes. */
+export const idKindOf = (id: string): IdKind | undefined => (Object.keys(idPrefixes) as IdKind[]).find((kind) => id.startsWith(idPrefixes[kind]));

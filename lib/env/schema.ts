@@ -119,6 +119,25 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
     .int("expected whole days")
     .min(1, "expected at least 1 day")
     .default(2557),
+  /** Processed notifications (dead letters too) received more than this many days ago are deleted from the inbox. */
+  INDEX_INBOX_RETENTION_DAYS: z.coerce
+    .number({ message: "expected a number of days" })
+    .int("expected whole days")
+    .min(1, "expected at least 1 day")
+    .default(90),
+  /** Notifications waiting to be processed per environment; past this the receiver answers 503 and the bank retries later. */
+  INDEX_INBOX_MAX_PENDING: z.coerce
+    .number({ message: "expected a whole number" })
+    .int("expected a whole number")
+    .min(100, "expected at least 100")
+    .default(10_000),
+  /** A notification whose object could not be fetched this many times is given up (a dead letter on /events). */
+  INDEX_INBOX_MAX_ATTEMPTS: z.coerce
+    .number({ message: "expected a whole number" })
+    .int("expected a whole number")
+    .min(1, "expected at least 1")
+    .max(1000, "expected at most 1000")
+    .default(40),
   /** Compliance review (docs/reviews.md): a case older than this many hours shows red in the queue (amber from 3/4 of it). */
   REVIEW_SLA_HOURS: z.coerce.number({ message: "expected a number of hours" }).positive("expected a positive number of hours").max(8760).default(48),
   /** How long revealed personal data stays shown before the page masks it again. */

@@ -49,7 +49,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
         .from(schema.bankObjects)
         .where(and(eq(schema.bankObjects.environment, "sandbox"), eq(schema.bankObjects.id, objectId)))
     )[0];
-  const startWorker = () => (worker = startIndexWorker({ db: database.db, clientFor: async () => fixture.bank, log, pollMs: 50 }));
+  const startWorker = () => (worker = startIndexWorker({ db: database.db, clientFor: async () => fixture.bank, log, pollMs: 50, maxAttempts: 10 }));
 
   beforeAll(async () => {
     credentials = await ensureReceiverCredentials(database.db, "sandbox", encryptionKey, "test");
@@ -84,7 +84,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
       const transfers = ((await fixture.bank.list_ach({ page_size: 11 })).data as Array<{ id: string }>).slice(1);
       for (const transfer of transfers)
         await store({ event: "ach.update", op: "update", id: transfer.id, url: `${fixture.sandbox.url}/ach/${transfer.id}` });
-      worker = startIndexWorker({ db: database.db, clientFor: async () => fixture.bank, log, pollMs: 50, batchSize: 3 });
+      worker = startIndexWorker({ db: database.db, clientFor: async () => fixture.bank, log, pollMs: 50, batchSize: 3, maxAttempts: 10 });
       const rows = (
         await Promise.all(
           transfers.map((transfer) =>
@@ -115,6 +115,7 @@ describe.each(testDatabaseTargets)("the index of the bank on $name", (target) =>
         db: database.db,
         log,
         pollMs: 50,
+        maxAttempts: 10,
         clientFor: async () =>
           bankDown ? createBankClient({ baseUrl: "http://127.0.0.1:9", auth: { type: "bearer", token: "x" } }, { retries: 0 }) : fixture.bank,
       });

@@ -6,9 +6,10 @@ import { defaultPageSize, historyParameter, listStateFrom, pageSizes, type ListS
 
 /**
  * What became of a received notification: `pending` (not processed yet), `error` (waiting for another attempt after
- * the object could not be fetched), or the processed outcome.
+ * the object could not be fetched), the processed outcome, or `dead_letter` (given up: refused, or not fetched within
+ * the attempt bound; its error says why).
  */
-export const eventOutcomes = ["pending", "error", "changed", "unchanged", "older", "gone"] as const;
+export const eventOutcomes = ["pending", "error", "changed", "unchanged", "older", "gone", "dead_letter"] as const;
 export type EventOutcome = (typeof eventOutcomes)[number];
 
 /** Page sizes as on the bank lists. */

@@ -7,7 +7,7 @@ import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { eventRowFor, everyEvent, eventsQueryOf, listEvents, type EventRow } from "./events-list";
 import type { EventsFilter } from "./events-list-input";
-import { markForRetry, markProcessed, storeNotification } from "./inbox";
+import { markDeadLettered, markForRetry, markProcessed, storeNotification } from "./inbox";
 
 // The events page's reads, over inbox rows made the way the receiver and the worker make them.
 
@@ -67,6 +67,8 @@ describe.each(testDatabaseTargets)("the events list on $name", (target) => {
       const { id: rowId } = await receive(id);
       await markProcessed(database.db, rowId, outcome as keyof typeof processed);
     }
+    const deadLetter = uniqueId("ach");
+    await markDeadLettered(database.db, (await receive(deadLetter)).id, "not processed after 40 attempts: bank answered 503");
 
     expect(await list({ object, outcome: "error" })).toEqual([
       expect.objectContaining({ id: ids.error, outcome: "error", error: "bank answered 503", attempts: 1 }),
@@ -77,6 +79,10 @@ describe.each(testDatabaseTargets)("the events list on $name", (target) => {
       expect(await list({ object: id, outcome: outcome as keyof typeof processed })).toEqual([expect.objectContaining({ objectId: id, outcome })]);
       expect(await list({ object: id, outcome: "pending" })).toEqual([]);
     }
+    expect(await list({ object: deadLetter, outcome: "dead_letter" })).toEqual([
+      expect.objectContaining({ outcome: "dead_letter", error: "not processed after 40 attempts: bank answered 503", nextAttemptAt: null }),
+    ]);
+    expect(await list({ object: deadLetter, outcome: "error" })).toEqual([]);
   });
 
   it("narrows by environment, event, object and time range", async () => {

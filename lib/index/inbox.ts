@@ -8,7 +8,8 @@ import { groupedWriter } from "@/lib/db/grouped-writes";
 const inbox = schema.bankEventInbox;
 
 export type InboxRow = typeof inbox.$inferSelect;
-export type ProcessingOutcome = NonNullable<InboxRow["outcome"]>;
+/** What processing a fetched object found (a dead letter is settled apart, markDeadLettered). */
+export type ProcessingOutcome = Exclude<NonNullable<InboxRow["outcome"]>, "dead_letter">;
 
 /**
  * Stores a received notification: a new row, or one more delivery on the row for the same event and object that
@@ -61,13 +62,61 @@ export async function storeNotifications(db: ConsoleDb, received: ReceivedNotifi
     .returning({ id: inbox.id, deliveries: inbox.deliveries });
 }
 
+/** The inbox of an environment holds as many notifications waiting to be processed as it may: this one is not stored. */
+export class InboxFullError extends Error {
+  constructor(
+    readonly environment: Environment,
+    readonly maxPending: number,
+  ) {
+    super(`The ${environment} inbox already holds ${maxPending} notifications waiting to be processed.`);
+  }
+}
+
+/** Notifications waiting (not yet processed, dead letters excluded) per environment among `environments`. */
+async function pendingCounts(db: ConsoleDb, environments: Environment[]): Promise<Map<Environment, number>> {
+  const result = await db.execute<{ environment: Environment; pending: number }>(sql`
+    SELECT environment, count(*)::int AS pending FROM ${inbox}
+    WHERE state <> 'processed' AND environment IN ${environments}
+    GROUP BY environment`);
+  return new Map(result.rows.map((row) => [row.environment, Number(row.pending)]));
+}
+
 /**
  * A store for the receiver that commits notifications arriving together in one statement (lib/db/grouped-writes.ts).
  * The bank sends in bursts (the sandbox: 16 at once), and one INSERT per request kept the pool and the database busy
  * for each. The receiver still answers only once its notification is stored.
+ *
+ * `maxPending` caps the notifications waiting per environment: each costs a fetch from the bank, so whoever holds the
+ * receiver's secret could otherwise queue any number of them. Past it a notification is refused (InboxFullError) and
+ * the bank sends it again later. The cap is counted once per batch, so concurrent batches (several console
+ * processes) may pass it by at most one batch each.
  */
-export function createInboxWriter(db: ConsoleDb, maxBatch = 200): (received: ReceivedNotification) => Promise<void> {
-  return groupedWriter(async (batch: ReceivedNotification[]) => void (await storeNotifications(db, batch)), maxBatch);
+export function createInboxWriter(
+  db: ConsoleDb,
+  { maxPending = Infinity, maxBatch = 200 }: { maxPending?: number; maxBatch?: number } = {},
+): (received: ReceivedNotification) => Promise<void> {
+  type Entry = { received: ReceivedNotification; refused?: boolean };
+  const write = groupedWriter(async (batch: Entry[]) => {
+    if (Number.isFinite(maxPending)) {
+      const pending = await pendingCounts(db, [...new Set(batch.map((entry) => entry.received.environment))]);
+      for (const entry of batch) {
+        const { environment } = entry.received;
+        const count = pending.get(environment) ?? 0;
+        entry.refused = count >= maxPending;
+        if (!entry.refused) pending.set(environment, count + 1);
+      }
+    }
+    await storeNotifications(
+      db,
+      batch.filter((entry) => !entry.refused).map((entry) => entry.received),
+    );
+  }, maxBatch);
+  return async (received) => {
+    // The batch writer says per entry whether it had room; the grouped writer only settles each entry's promise.
+    const entry: Entry = { received };
+    await write(entry);
+    if (entry.refused) throw new InboxFullError(received.environment, maxPending);
+  };
 }
 
 /**
@@ -107,6 +156,17 @@ export async function markAllProcessed(db: ConsoleDb, settled: Array<{ id: numbe
     UPDATE ${inbox} SET state = 'processed', outcome = settled.outcome, error = NULL, lease_until = NULL, processed_at = now()
     FROM (SELECT unnest(${ids}::bigint[]) AS id, unnest(${outcomes}::text[]) AS outcome) AS settled
     WHERE ${inbox.id} = settled.id`);
+}
+
+/**
+ * Gives a notification up: it is settled as a dead letter with the reason (`outcome = 'dead_letter'`), never tried
+ * again, and listed on /events. Either it was refused (it names no object of its event's kind) or its object could
+ * not be fetched within the attempt bound.
+ */
+export async function markDeadLettered(db: ConsoleDb, id: number, reason: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE ${inbox} SET state = 'processed', outcome = 'dead_letter', error = ${reason.slice(0, 500)}, lease_until = NULL, processed_at = now()
+    WHERE id = ${id}`);
 }
 
 /** Longest wait between two attempts to fetch an object the bank did not give. */

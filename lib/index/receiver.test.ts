@@ -5,13 +5,17 @@ import * as schema from "@/lib/db/console-schema";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { serveReceiver } from "@/tests/support/receiver-server";
+import { rateLimitRules, resetRateLimits } from "@/lib/api/rate-limit";
 import { createInboxWriter } from "./inbox";
-import { receiveNotification } from "./receiver";
+import { inboxFullRetryAfterSeconds, receiveNotification } from "./receiver";
 import { ensureReceiverCredentials, type ReceiverCredentials } from "./receiver-credentials";
 
 // The console's receiver of the bank's notifications (POST /api/bank-events/{environment}) on a real console database:
 // what it checks, what it stores and how it answers. It needs no bank: it never fetches anything (processing is
 // bank-index.test.ts).
+
+const notificationOf = (id: string) => ({ event: "ach.update", op: "update", id, url: `http://bank.test/ach/${id}` });
+const notificationOfLength = (length: number) => notificationOf(`ach_${"a".repeat(length - 4)}`);
 
 const basic = (credentials: Pick<ReceiverCredentials, "username" | "secret">) =>
   `Basic ${Buffer.from(`${credentials.username}:${credentials.secret}`).toString("base64")}`;
@@ -42,8 +46,6 @@ describe.each(testDatabaseTargets)("the receiver of the bank's notifications on 
   beforeAll(async () => {
     credentials = await ensureReceiverCredentials(database.db, "sandbox", randomBytes(32), "test");
   });
-
-  const notificationOf = (id: string) => ({ event: "ach.update", op: "update", id, url: `http://bank.test/ach/${id}` });
 
   it("stores a good delivery once and answers 200; a repeat before processing only counts as a second delivery", async () => {
     const id = `ach_receiver_${randomBytes(4).toString("hex")}`;
@@ -88,6 +90,18 @@ describe.each(testDatabaseTargets)("the receiver of the bank's notifications on 
       /url: expected the address of ach_x/,
     ],
     ["a missing id", { event: "ach.update", op: "update", url: "http://bank/ach/ach_x" }, /id:/],
+    // The receiver allowed 128 characters, the bank's path 100: such a row was fetched, refused 400 and retried forever.
+    ["an id over 100 characters", notificationOfLength(101), /id: at most 100 characters/],
+    [
+      "an id the bank never makes (past the prefix and 64 characters)",
+      notificationOfLength(100),
+      /id: expected an id of kind ach: ach_ then 1 to 64/,
+    ],
+    [
+      "an id of another kind than the event's (an ACH transfer named by a card event)",
+      { event: "card.update", op: "update", id: "ach_x", url: "http://bank/card/ach_x" },
+      /id: an id of kind ach \(ach_\), not card/,
+    ],
     ["an array", [], /\(body\)/],
   ])("refuses %s with 400 naming what is wrong, and stores nothing", async (_name, body, message) => {
     const before = await database.db.select({ count: sql<number>`count(*)::int` }).from(schema.bankEventInbox);
@@ -95,6 +109,60 @@ describe.each(testDatabaseTargets)("the receiver of the bank's notifications on 
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(message);
     expect(await database.db.select({ count: sql<number>`count(*)::int` }).from(schema.bankEventInbox)).toEqual(before);
+  });
+
+  it("past the cap on waiting notifications answers 503 with Retry-After and stores nothing, so the bank sends it again later", async () => {
+    const waiting = async () =>
+      (
+        await database.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(schema.bankEventInbox)
+          .where(and(eq(schema.bankEventInbox.environment, "sandbox"), sql`${schema.bankEventInbox.state} <> 'processed'`))
+      )[0]!.count;
+    const capped = createInboxWriter(database.db, { maxPending: (await waiting()) + 1 });
+    const receiveCapped = (id: string) =>
+      receiveNotification(
+        new Request("http://console.test/api/bank-events/sandbox", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: basic(credentials) },
+          body: JSON.stringify(notificationOf(id)),
+        }),
+        "sandbox",
+        { credentialsOf: async () => credentials, store: (environment, notification) => capped({ environment, notification }) },
+      );
+    const [first, second] = [`ach_cap_${randomBytes(4).toString("hex")}`, `ach_cap_${randomBytes(4).toString("hex")}`];
+    expect((await receiveCapped(first)).status).toBe(200);
+    const refused = await receiveCapped(second);
+    expect([refused.status, refused.headers.get("retry-after")]).toEqual([503, String(inboxFullRetryAfterSeconds)]);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("inbox_full");
+    expect(await inboxRows(first)).toEqual([expect.objectContaining({ state: "pending" })]);
+    expect(await inboxRows(second)).toEqual([]);
+  });
+
+  it("past the receiver's rate limit answers 503 with Retry-After before reading the body, per environment", async () => {
+    resetRateLimits();
+    try {
+      const production = await ensureReceiverCredentials(database.db, "production", randomBytes(32), "test");
+      const post = (environment: "sandbox" | "production", authorization: string) =>
+        receiveNotification(
+          new Request(`http://console.test/api/bank-events/${environment}`, { method: "POST", headers: { authorization }, body: "{" }),
+          environment,
+          { credentialsOf: async (name) => (name === "sandbox" ? credentials : production), store: async () => undefined },
+        );
+      // Forged posts (wrong credentials) spend nothing of the bank's allowance.
+      expect((await post("sandbox", basic({ username: "console-sandbox", secret: "forged" }))).status).toBe(401);
+      for (let sent = 0; sent < rateLimitRules.receiver.points; sent++) {
+        const answer = await post("sandbox", basic(credentials));
+        if (answer.status !== 400) throw new Error(`answer ${sent + 1} was ${answer.status}, expected 400 (not JSON)`);
+      }
+      const limited = await post("sandbox", basic(credentials));
+      expect(limited.status).toBe(503);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+      expect((await post("production", basic(production))).status).toBe(400);
+    } finally {
+      resetRateLimits();
+    }
   });
 
   it("answers 404 for an environment that does not exist", async () => {

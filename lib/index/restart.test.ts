@@ -69,7 +69,7 @@ describe.each(testDatabaseTargets)("a console killed with notifications acknowle
     const rows = () => database.db.select().from(schema.bankEventInbox).where(inArray(schema.bankEventInbox.objectId, ids));
     expect((await rows()).every((row) => row.state !== "processed")).toBe(true);
 
-    const worker = startIndexWorker({ db: database.db, clientFor: async () => bank, log, pollMs: 100 });
+    const worker = startIndexWorker({ db: database.db, clientFor: async () => bank, log, pollMs: 100, maxAttempts: 10 });
     try {
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline && !(await rows()).every((row) => row.state === "processed"))

@@ -11,7 +11,7 @@ import { registerDirectReceiver } from "./direct-receiver";
 import { createInboxWriter, type ReceivedNotification } from "./inbox";
 import type { BankNotification } from "./notification";
 import { receiveNotification } from "./receiver";
-import { purgeExpiredVersions } from "./retention";
+import { purgeExpired } from "./retention";
 import { ensureReceiverCredentials, loadReceiverCredentials, rotateReceiverCredentials } from "./receiver-credentials";
 import { ensureSubscriptions, type SubscriptionState } from "./subscriptions";
 import { startIndexWorker, type IndexWorker } from "./worker";
@@ -55,7 +55,7 @@ const processState: BankIndexProcess = ((globalThis as { __bankIndex?: BankIndex
  * their next poll (1 s).
  */
 export async function storeReceivedNotification(environment: Environment, notification: BankNotification): Promise<void> {
-  processState.writeInbox ??= createInboxWriter((await consoleDb()).db);
+  processState.writeInbox ??= createInboxWriter((await consoleDb()).db, { maxPending: env.INDEX_INBOX_MAX_PENDING });
   await processState.writeInbox({ environment, notification });
   processState.worker?.wake();
 }
@@ -121,7 +121,7 @@ async function sweepAll(): Promise<void> {
     if (client)
       await sweepNewest(db, client, environment, 100).catch((error: unknown) => indexLog.warn({ err: error, environment }, "index sweep failed"));
   }
-  await purgeExpiredVersions(db, env.INDEX_RETENTION_DAYS);
+  await purgeExpired(db, { versionDays: env.INDEX_RETENTION_DAYS, inboxDays: env.INDEX_INBOX_RETENTION_DAYS });
   processState.worker?.wake();
 }
 
@@ -136,7 +136,7 @@ export async function startBankIndex(): Promise<void> {
     return;
   }
   const { db } = await consoleDb();
-  processState.worker = startIndexWorker({ db, clientFor: consoleBankClient, log: indexLog });
+  processState.worker = startIndexWorker({ db, clientFor: consoleBankClient, log: indexLog, maxAttempts: env.INDEX_INBOX_MAX_ATTEMPTS });
   registerDirectReceiver(receiveBankEvent);
   // Objects indexed before the search existed get their search documents (docs/search.md).
   void fillMissingSearchDocuments(db)

@@ -3,9 +3,11 @@ import type { Logger } from "pino";
 import type { BankClient } from "@/lib/bank/client";
 import type { Environment } from "@/lib/credentials/environments";
 import type * as schema from "@/lib/db/console-schema";
+import type { ResourceName } from "@/lib/contract/names";
 import type { ListedResource } from "@/lib/contract/operations";
-import { fetchObject } from "./fetch-object";
-import { claimDueNotifications, markAllProcessed, markForRetry, type InboxRow } from "./inbox";
+import { fetchObject, NotFoundAndNeverDeletedError } from "./fetch-object";
+import { claimDueNotifications, markAllProcessed, markDeadLettered, markForRetry, type InboxRow } from "./inbox";
+import { idMismatch } from "./notification";
 import { recordObservations, type ObservedState } from "./store";
 
 export interface IndexWorkerOptions {
@@ -13,6 +15,8 @@ export interface IndexWorkerOptions {
   /** The bank client of an environment with the console's credentials; null when that environment is not configured. */
   clientFor(environment: Environment): Promise<BankClient | null>;
   log: Logger;
+  /** A notification whose object could not be fetched this many times is given up (a dead letter). */
+  maxAttempts: number;
   /** Rows taken per round; their objects are fetched concurrently, then recorded together. */
   batchSize?: number;
   /** A claimed row not settled within this is taken again (its worker died). */
@@ -33,7 +37,8 @@ export interface IndexWorker {
 /**
  * Processes the inbox: for each due notification, fetches the object from the bank (the payload is never trusted for
  * state), records it in the index, and settles the row. A row whose object cannot be fetched waits with its reason and
- * is tried again with backoff (lib/index/inbox.ts). Rows are claimed with a lease, so a process killed mid-round
+ * is tried again with backoff (lib/index/inbox.ts), up to `maxAttempts`, then becomes a dead letter. A row whose id is
+ * not of its event's kind is refused without a fetch. Rows are claimed with a lease, so a process killed mid-round
  * leaves them to be taken again: nothing acknowledged is lost.
  */
 export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
@@ -51,10 +56,32 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
     return { ...(await fetchObject(client, row.resource as ListedResource, row.objectId)), eventId: row.id };
   }
 
+  async function giveUp(row: InboxRow, reason: string): Promise<void> {
+    log.warn({ inboxId: row.id, event: row.event, objectId: row.objectId, attempts: row.attempts, reason }, "bank event given up (dead letter)");
+    await markDeadLettered(db, row.id, reason).catch((error: unknown) => log.error({ err: error }, "could not settle a dead letter"));
+  }
+
+  /**
+   * The object could not be fetched or recorded: tried again later, or given up once this was the last attempt. A 404
+   * for an object the bank never deletes is logged as an error: it is a forged notification or a fault at the bank.
+   */
   async function retryLater(row: InboxRow, error: unknown): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
-    log.warn({ inboxId: row.id, event: row.event, objectId: row.objectId, attempts: row.attempts, reason }, "bank event not processed yet");
+    if (row.attempts >= options.maxAttempts) return giveUp(row, `not processed after ${row.attempts} attempts: ${reason}`);
+    const level = error instanceof NotFoundAndNeverDeletedError ? "error" : "warn";
+    log[level]({ inboxId: row.id, event: row.event, objectId: row.objectId, attempts: row.attempts, reason }, "bank event not processed yet");
     await markForRetry(db, row, reason).catch((retryError: unknown) => log.error({ err: retryError }, "could not schedule a retry"));
+  }
+
+  /**
+   * Why a claimed row is given up before any fetch: its id is not of its event's kind (stored before the receiver
+   * checked it, or forged past it), or it was claimed again after its last attempt (its worker died meanwhile).
+   */
+  function refusal(row: InboxRow): string | undefined {
+    const mismatch = idMismatch(row.resource as ResourceName, row.objectId);
+    if (mismatch) return `refused (nothing fetched): ${mismatch}`;
+    if (row.attempts > options.maxAttempts) return `not processed after ${options.maxAttempts} attempts`;
+    return undefined;
   }
 
   /**
@@ -62,7 +89,13 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
    * transaction per environment and the rows settled in one statement. Few, short transactions keep the pool free
    * for the receiver, which must answer the bank at once.
    */
-  async function processRound(rows: InboxRow[]): Promise<boolean> {
+  async function processRound(claimed: InboxRow[]): Promise<boolean> {
+    const rows: InboxRow[] = [];
+    for (const row of claimed) {
+      const reason = refusal(row);
+      if (reason) await giveUp(row, reason);
+      else rows.push(row);
+    }
     const fetched = await Promise.allSettled(rows.map(fetchFor));
     let changed = false;
     for (const environment of new Set(rows.map((row) => row.environment))) {

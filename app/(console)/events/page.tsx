@@ -26,7 +26,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader
         title="Events"
-        description="Notifications the bank sent the console, newest first: when each came, how often it was delivered, and what fetching its object found."
+        description="Notifications the bank sent the console, newest first: when each came, how often it was delivered, and what fetching its object found or why it was given up."
       />
       <EventsFilters filter={page?.filter ?? { environment }} pageSize={page?.pageSize ?? eventsPageSizes.default} />
       {environment === activeEnvironment ? null : (

@@ -43,12 +43,15 @@ export const bankEventInbox = consoleSchema.table(
     state: text("state", { enum: ["pending", "processing", "processed"] })
       .notNull()
       .default("pending"),
-    /** What processing found: `changed` (a new version), `unchanged`, `older` (an older state than the one kept), `gone` (404). */
-    outcome: text("outcome", { enum: ["changed", "unchanged", "older", "gone"] }),
+    /**
+     * What processing found: `changed` (a new version), `unchanged`, `older` (an older state than the one kept), `gone`
+     * (404 for a kind the bank deletes), or `dead_letter` (given up: refused, or not fetched within the attempt bound).
+     */
+    outcome: text("outcome", { enum: ["changed", "unchanged", "older", "gone", "dead_letter"] }),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: moment("next_attempt_at").notNull().defaultNow(),
     leaseUntil: moment("lease_until"),
-    /** Why the last attempt to fetch the object failed; kept while the row waits for its next attempt. */
+    /** Why the last attempt to fetch the object failed, kept while the row waits for its next attempt; or why it was given up. */
     error: text("error"),
     processedAt: moment("processed_at"),
   },
