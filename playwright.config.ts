@@ -73,6 +73,9 @@ export default defineConfig({
       SANDBOX_WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8,::1/128",
       // e2e/zz-secret-scan.spec.ts points the production environment at the sandbox bank, which listens on http.
       BANK_PRODUCTION_ALLOW_HTTP: "on",
+      // One signed-in state per role serves the whole suite, and a role can go unused for longer than the default
+      // 30-minute idle timeout on a loaded machine; the timeout itself is specified in lib/auth/sessions.test.ts.
+      SESSION_IDLE_TIMEOUT_MINUTES: "240",
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_CLIENT_SECRET: oidc.clientSecret,
