@@ -1,8 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./log";
+import { capturedLog } from "@/tests/support/captured-log";
 
 const logModule = path.resolve(__dirname, "log.ts");
 
@@ -27,20 +26,9 @@ function runLogging(script: string) {
   return { child, lines, exited };
 }
 
-function capture() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { log: createLogger({ level: "info", destination }), lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
-}
-
 describe("the console's logger", () => {
   it("redacts credentials at the top level and nested in logged objects", () => {
-    const { log, lines } = capture();
+    const { log, lines } = capturedLog();
     log.info({
       authorization: "Basic a2V5OnNlY3JldA==",
       headers: { authorization: "Bearer eyJ.token", cookie: "authjs.session-token=abc" },
@@ -59,7 +47,7 @@ describe("the console's logger", () => {
   });
 
   it("redacts at any depth, in arrays, whatever the key's case, and inside a logged error's own fields", () => {
-    const { log, lines } = capture();
+    const { log, lines } = capturedLog();
     const error = Object.assign(new Error("bank call failed"), { request: { headers: { Authorization: "Basic deep-secret" } } });
     log.error({ a: { b: { c: { d: { e: { password: "very-deep" } } } } }, attempts: [{ token: "in-an-array" }], err: error }, "failed");
     const [line] = lines();
@@ -72,14 +60,14 @@ describe("the console's logger", () => {
   });
 
   it("logs an object without secrets unchanged", () => {
-    const { log, lines } = capture();
+    const { log, lines } = capturedLog();
     const fields = { method: "GET", path: "/api/bank/ach", status: 200, nested: { ids: ["ach_1", "ach_2"], at: "2026-11-23" } };
     log.info(fields, "api request");
     expect(lines()[0]).toMatchObject(fields);
   });
 
   it("writes one JSON object per line with an ISO time and the service name", () => {
-    const { log, lines } = capture();
+    const { log, lines } = capturedLog();
     log.warn({ requestId: "r1" }, "something to look at");
     expect(lines()[0]).toMatchObject({
       level: 40,

@@ -1,10 +1,10 @@
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { BankRejectedError } from "@/lib/bank/errors";
 import { createLogger } from "@/lib/log";
 import { ConsoleError } from "./errors";
+import { capturedLog } from "@/tests/support/captured-log";
 import { rateLimitRules, resetRateLimits } from "./rate-limit";
 import { createApiRoute, maxBodyBytes } from "./route";
 
@@ -13,15 +13,8 @@ import { createApiRoute, maxBodyBytes } from "./route";
 const operations: StaffUser = { id: "stf_ops", email: "ops@demo.bank", name: "Ops", role: "operations", locked: false };
 
 function wrapperWithLog() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const apiRoute = createApiRoute({ currentUser: async () => operations, log: createLogger({ level: "info", destination }) });
-  return { apiRoute, logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  const { log, lines } = capturedLog();
+  return { apiRoute: createApiRoute({ currentUser: async () => operations, log }), logLines: lines };
 }
 
 describe("createApiRoute", () => {

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { createBankClient, type BankClient } from "@/lib/bank/client";
 import type { ResourceName } from "@/lib/contract/names";
 import * as schema from "@/lib/db/console-schema";
 import { createLogger } from "@/lib/log";
+import { capturedLog } from "@/tests/support/captured-log";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { readUntil, sandboxBankForFile } from "@/tests/support/sandbox-bank";
@@ -21,17 +21,6 @@ import { startIndexWorker, type IndexWorker } from "./worker";
 const key = { id: "key_worker_test", secret: "worker-test-secret-0123456789" };
 const fixture = sandboxBankForFile(key);
 const bankDown = createBankClient({ baseUrl: "http://127.0.0.1:9", auth: { type: "bearer", token: "x" } }, { retries: 0 });
-
-function capturedLog() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { log: createLogger({ level: "info", destination }), lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
-}
 
 describe.each(testDatabaseTargets)("the inbox worker on $name", (target) => {
   const database = migratedConsoleDatabase(target);
