@@ -3,6 +3,7 @@ import { operations } from "@/lib/contract";
 import type { ApiKeyStore } from "./auth/api-keys";
 import { requireApiKey } from "./auth/middleware";
 import type { SandboxContext } from "./context";
+import { mountSandboxControl } from "./control";
 import { ApiError, errorResponse } from "./http/errors";
 import { buildOpenApiDocument } from "./openapi";
 import type { AppEnv } from "./routes/app-env";
@@ -47,6 +48,7 @@ export function createApp(ctx: SandboxContext, deps: AppDependencies): Hono<AppE
   mountNetworkTransferPatch(app, ctx);
   mountCardToken(app, ctx, deps.signingKey);
   mountSimulation(app, ctx);
+  mountSandboxControl(app, ctx);
   if (deps.webhookRoutes) app.route("/webhook", deps.webhookRoutes);
 
   app.all("*", (c) => {

@@ -15,6 +15,8 @@ export interface SandboxSettings {
   webhooks: WebhookSettings;
   /** How far a DPoP proof's iat may be from now, in seconds. */
   dpopIatWindowSeconds: number;
+  /** Whether the sandbox-only control API (`/sandbox/...`, sandbox/control/) answers; `off` makes it a 404. */
+  control: "on" | "off";
 }
 
 export interface SandboxContext {
@@ -45,4 +47,5 @@ export const defaultSandboxSettings: SandboxSettings = {
     allowedNetworks: ["127.0.0.0/8", "::1/128"],
   },
   dpopIatWindowSeconds: 60,
+  control: "on",
 };

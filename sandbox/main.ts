@@ -50,6 +50,7 @@ const sandbox = await startSandbox({
   settings: {
     lifecycle: env.SANDBOX_LIFECYCLE,
     lifecycleSpeed: env.SANDBOX_LIFECYCLE_SPEED,
+    control: env.SANDBOX_CONTROL,
     webhooks: webhookSettingsFromEnv(env),
   },
   log,

@@ -117,9 +117,8 @@ async function bodyOf(request: Request): Promise<unknown> {
 /**
  * The console's ONE route-handler wrapper. In order: a request id (returned in `x-request-id`, on every log line);
  * the session (401); the route (404); the permission (403); for mutations, a same-origin `Origin`, for reads no
- * `Sec-Fetch-Site` of another site (403); the route's
- * rate limit per user (429 with `Retry-After`); the params,
- * query and body against their zod schemas (400 naming the field; the handler, and so the bank, is never reached).
+ * `Sec-Fetch-Site` of another site (403); the route's rate limit per user (429 with `Retry-After`); the params, query
+ * and body against their zod schemas (400 naming the field; the handler, and so the bank, is never reached).
  * Every failure leaves as `{"error": {"code", "message"}}`; unexpected errors are logged with their stack and answered
  * with a 500 that carries only the request id.
  */

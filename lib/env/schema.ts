@@ -177,6 +177,8 @@ export const sandboxEnvSchema = sharedEnvSchema.extend({
     .transform((value) => (value === "demo" || value === "empty" ? value : Number(value))),
   /** The lifecycle engine moves pending objects through their states over time; speed multiplies its pace. */
   SANDBOX_LIFECYCLE: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
+  /** The sandbox-only control API (`/sandbox/...`: reset, snapshots, transitions, clock, faults); off answers 404. */
+  SANDBOX_CONTROL: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
   SANDBOX_LIFECYCLE_SPEED: z.coerce.number({ message: "expected a number" }).positive("expected a positive number").default(1),
   /** Public base URL of the sandbox (page_next, notification urls, DPoP htu). Unset: http://SANDBOX_HOST:SANDBOX_PORT. */
   SANDBOX_PUBLIC_URL: z.url({ message: "expected a URL" }).optional(),
