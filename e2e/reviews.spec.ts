@@ -80,7 +80,9 @@ test("two reviewers: assign, checklist, propose a decline with a reason code, a 
     await address.getByLabel("Note on Address").fill("utility bill shows another street");
     await address.getByRole("button", { name: "Save" }).click();
     await expect(address.getByTestId("checklist-mark")).toContainText("Discrepancy");
-    await expect(address.getByTestId("checklist-mark")).toContainText("utility bill shows another street");
+    // Notes on an item are a history (append-only): each with its author and time, below the mark.
+    await expect(address.getByTestId("checklist-notes")).toContainText(`${reviewer} · `);
+    await expect(address.getByTestId("checklist-notes")).toContainText("utility bill shows another street");
     await panel.getByLabel("New note").fill("Called the applicant; no answer");
     await panel.getByRole("button", { name: "Add note" }).click();
     await expect(panel.getByTestId("case-notes")).toContainText("Called the applicant; no answer");

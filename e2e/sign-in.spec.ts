@@ -103,7 +103,8 @@ test.describe("staff sign-in", () => {
     const form = admin.getByRole("form", { name: "New staff user" });
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Name").fill("Temporary Person");
-    await form.getByLabel("Role").selectOption("operations");
+    // A viewer, created at once: an account that may approve would be held for a second admin (docs/approvals.md).
+    await form.getByLabel("Role").selectOption("viewer");
     await form.getByLabel("Password").fill(password);
     await form.getByRole("button", { name: "Create staff user" }).click();
     await expectStaffCreated(browser, admin, email);
@@ -111,7 +112,7 @@ test.describe("staff sign-in", () => {
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
     await signIn(staff, { email, password });
-    await expect(staff.getByTestId("current-user")).toContainText("Temporary Person (operations)");
+    await expect(staff.getByTestId("current-user")).toContainText("Temporary Person (viewer)");
 
     const row = admin.getByTestId(`staff-row-${email}`);
     const staffId = await row.locator('input[name="id"]').first().inputValue();
@@ -152,6 +153,7 @@ test.describe("staff sign-in", () => {
   });
 
   test("an admin saves and removes production credentials: the secret is never shown again, and both changes are audited", async ({ browser }) => {
+    test.setTimeout(60_000); // a second admin signs in to approve switching production's four-eyes off
     const { context, page } = await signedInContext(browser, "admin");
     const token = `e2e-production-token-${Date.now()}`;
     // Four-eyes holds production credential changes for a second admin (docs/approvals.md, e2e/approvals.spec.ts);

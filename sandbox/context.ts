@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { SandboxClock } from "./control/clock";
 import type { SandboxDatabase, SandboxDb } from "./db";
 import type { WebhookSettings } from "./webhooks/settings";
 
@@ -26,8 +27,15 @@ export interface SandboxContext {
   /** Public base URL of the sandbox, no trailing slash (notification urls and page_next start with it). */
   baseUrl: string;
   settings: SandboxSettings;
-  /** The current time; one clock for every part, so tests can reason about it. */
+  /**
+   * The current time; one clock for every part, so tests can reason about it. Started by startSandbox, it is the
+   * sandbox clock (`clock.now()`: the wall clock plus the offset `POST /sandbox/clock/advance` moves); objects'
+   * times, the lifecycle and webhook retries follow it. Leases, timeouts and credentials' expiry stay on the wall
+   * clock, which the other side (another process, the client) shares.
+   */
   now(): Date;
+  /** The stored clock behind `now()` (sandbox/control/clock.ts); absent when a test moves `now()` by hand. */
+  clock?: SandboxClock;
   log: Logger;
 }
 

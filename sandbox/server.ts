@@ -6,6 +6,7 @@ import { createLogger } from "@/lib/log";
 import { createApp } from "./app";
 import { ApiKeyStore, ensureApiKey, type IssuedKey } from "./auth/api-keys";
 import { loadSigningKey } from "./auth/signing-key";
+import { SandboxClock } from "./control/clock";
 import { defaultSandboxSettings, type SandboxContext, type SandboxSettings } from "./context";
 import { openSandboxDatabase } from "./db";
 import { startLifecycleEngine } from "./lifecycle/engine";
@@ -30,7 +31,6 @@ export interface StartSandboxOptions {
   tokenSecret?: string;
   settings?: Partial<SandboxSettings>;
   log?: Logger;
-  now?: () => Date;
 }
 
 export interface RunningSandbox {
@@ -80,12 +80,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     const address = await listen(server);
     const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
     const listenUrl = `http://${shownHost}:${address.port}`;
+    const clock = await SandboxClock.load(database.db);
     const context: SandboxContext = {
       database,
       db: database.db,
       baseUrl: (options.publicUrl ?? listenUrl).replace(/\/+$/, ""),
       settings: { ...defaultSandboxSettings, ...options.settings },
-      now: options.now ?? (() => new Date()),
+      now: () => clock.now(),
+      clock,
       log,
     };
     await seedDatabase(context, options.seed ?? "empty");

@@ -87,6 +87,7 @@ export async function everyConsolePage(listQuery = ""): Promise<string[]> {
     "/reviews",
     "/events",
     "/search?q=a",
+    "/views",
     "/simulations",
     "/audit",
     "/approvals?status=any",

@@ -5,13 +5,21 @@ import type { Role } from "@/lib/permissions";
 import { baseURL } from "../../playwright.config";
 import { signIn } from "./staff";
 
+/** The second demo admin's signed-in state, saved once per spec file like contextAs's (signing in is the slow part). */
+let secondAdminState: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+
 /** Approves change request `id` as the second demo admin: an admin the first demo admin did not create. */
 async function approveAsSecondAdmin(browser: Browser, id: number) {
-  const context = await browser.newContext();
-  await signIn(
-    await context.newPage(),
-    demoUsers.find((user) => user.email === "second.admin@demo.bank")!,
-  );
+  if (!secondAdminState) {
+    const signingIn = await browser.newContext();
+    await signIn(
+      await signingIn.newPage(),
+      demoUsers.find((user) => user.email === "second.admin@demo.bank")!,
+    );
+    secondAdminState = await signingIn.storageState();
+    await signingIn.close();
+  }
+  const context = await browser.newContext({ storageState: secondAdminState });
   const approved = await context.request.post(`/api/approvals/${id}/approve`, { data: {}, headers: { origin: baseURL } });
   expect(approved.status(), await approved.text()).toBe(200);
   await context.close();

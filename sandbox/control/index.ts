@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { SandboxContext } from "../context";
 import type { AppEnv } from "../routes/app-env";
+import { mountClock } from "./clock";
 
 /**
  * The sandbox-only control API (`/sandbox/...`): what a test needs to put the bank into a known state (reset,
@@ -12,5 +13,5 @@ import type { AppEnv } from "../routes/app-env";
  */
 export function mountSandboxControl(app: Hono<AppEnv>, ctx: SandboxContext): void {
   if (ctx.settings.control === "off") return;
-  void app;
+  mountClock(app, ctx);
 }

@@ -2,3 +2,4 @@
 export * from "./tables";
 export * from "./resources-schema";
 export * from "./webhook-schema";
+export * from "./clock-schema";

@@ -30,6 +30,8 @@ interface Change {
   /** Only applied while the row still matches this (another writer may have moved it meanwhile). */
   guard: SQL | undefined;
   set: Record<string, unknown>;
+  /** When the change happens (its updated_at); unset: the `now` it is applied with. */
+  at?: Date;
 }
 
 /**
@@ -51,7 +53,7 @@ async function applyChanges(
       for (const change of chunk) {
         const updated = await tx
           .update(table)
-          .set({ ...change.set, updated_at: now })
+          .set({ ...change.set, updated_at: change.at ?? now })
           .where(and(eq(table.id, change.id), change.guard))
           .returning({ id: table.id });
         if (updated.length === 0) continue;
@@ -64,21 +66,23 @@ async function applyChanges(
   return applied;
 }
 
-async function advanceAch(ctx: SandboxContext, now: Date, cutoff: Date): Promise<number> {
+async function advanceAch(ctx: SandboxContext, pass: Pass): Promise<number> {
+  const { now, cutoff } = pass;
   const rows = await ctx.db
-    .select({ id: achTransfers.id, status: achTransfers.status, amount: achTransfers.amount })
+    .select({ id: achTransfers.id, status: achTransfers.status, amount: achTransfers.amount, updated_at: achTransfers.updated_at })
     .from(achTransfers)
     .where(and(inArray(achTransfers.status, ["pending", "processing"]), lte(achTransfers.updated_at, cutoff)))
     .orderBy(asc(achTransfers.updated_at))
     .limit(CANDIDATES_PER_PASS);
   const changes = rows.flatMap((row): Change[] => {
     const next = nextAchState(row);
-    return next ? [{ id: row.id, guard: eq(achTransfers.status, row.status), set: next }] : [];
+    return next ? [{ id: row.id, guard: eq(achTransfers.status, row.status), set: next, at: pass.stepAt(row.updated_at) }] : [];
   });
   return applyChanges(ctx, "ach", achTransfers, changes, now);
 }
 
-async function advanceNetworkTransfers(ctx: SandboxContext, now: Date, cutoff: Date): Promise<number> {
+async function advanceNetworkTransfers(ctx: SandboxContext, pass: Pass): Promise<number> {
+  const { now, cutoff } = pass;
   const t = networkTransfers;
   const rows = await ctx.db
     .select({
@@ -89,6 +93,7 @@ async function advanceNetworkTransfers(ctx: SandboxContext, now: Date, cutoff: D
       version: t.version,
       cross_bank: t.cross_bank,
       balanced_at: t.balanced_at,
+      updated_at: t.updated_at,
     })
     .from(t)
     .where(
@@ -100,16 +105,25 @@ async function advanceNetworkTransfers(ctx: SandboxContext, now: Date, cutoff: D
     .orderBy(asc(t.updated_at))
     .limit(CANDIDATES_PER_PASS);
   const changes = rows.flatMap((row): Change[] => {
-    const next = nextNetworkTransferState(row, now);
-    return next ? [{ id: row.id, guard: and(eq(t.status, row.status), isNull(t.balanced_at)), set: next }] : [];
+    const at = pass.stepAt(row.updated_at);
+    const next = nextNetworkTransferState(row, at);
+    return next ? [{ id: row.id, guard: and(eq(t.status, row.status), isNull(t.balanced_at)), set: next, at }] : [];
   });
   return applyChanges(ctx, "network_transfer", t, changes, now);
 }
 
-async function advanceFednow(ctx: SandboxContext, now: Date, cutoff: Date): Promise<number> {
+async function advanceFednow(ctx: SandboxContext, pass: Pass): Promise<number> {
+  const { now, cutoff } = pass;
   const t = fednowPayments;
   const rows = await ctx.db
-    .select({ id: t.id, status: t.status, amount: t.amount, payment_type: t.payment_type, external_status: t.external_status })
+    .select({
+      id: t.id,
+      status: t.status,
+      amount: t.amount,
+      payment_type: t.payment_type,
+      external_status: t.external_status,
+      updated_at: t.updated_at,
+    })
     .from(t)
     .where(
       and(
@@ -123,19 +137,47 @@ async function advanceFednow(ctx: SandboxContext, now: Date, cutoff: Date): Prom
     const next = nextFednowState({ ...row, payment_type: row.payment_type === "debit" ? "debit" : "credit" });
     if (!next) return [];
     const guard = and(eq(t.status, row.status), sql`${t.external_status} IS NOT DISTINCT FROM ${row.external_status}`);
-    return [{ id: row.id, guard, set: next }];
+    return [{ id: row.id, guard, set: next, at: pass.stepAt(row.updated_at) }];
   });
   return applyChanges(ctx, "fednow", t, changes, now);
 }
 
+/** What one round of a pass needs: the time, the latest updated_at that is due, and when a due object moves. */
+interface Pass {
+  now: Date;
+  cutoff: Date;
+  stepAt(updatedAt: Date): Date;
+}
+
+const SECOND_MS = 1000;
+
 /**
- * One pass of the engine: moves every object that has spent at least `stepMs` in a non-terminal state one step on.
- * Returns how many objects changed. Tests call it directly (with stepMs 0) to step deterministically.
+ * One pass of the engine: moves every object that has spent at least `stepMs` in a non-terminal state one step on,
+ * at `now`. Returns how many objects changed. Tests call it directly (with stepMs 0) to step deterministically.
+ *
+ * With `since` (the sandbox clock at the previous pass) the pass replays the time in between instead, as the network
+ * would have lived it: each object moves when it became due (`stepMs` after its last change, or `since` when it
+ * was due already), as many steps as fit until now, each at its own instant with its own event. After an advance of
+ * the sandbox clock this is a day of the network's steps, taken at once.
  */
-export async function advanceOnce(ctx: SandboxContext, options: { stepMs?: number } = {}): Promise<number> {
-  const now = new Date(Math.floor(ctx.now().getTime() / 1000) * 1000);
-  const cutoff = new Date(now.getTime() - (options.stepMs ?? lifecycleTiming(ctx.settings.lifecycleSpeed).stepMs));
-  return (await advanceAch(ctx, now, cutoff)) + (await advanceNetworkTransfers(ctx, now, cutoff)) + (await advanceFednow(ctx, now, cutoff));
+export async function advanceOnce(ctx: SandboxContext, options: { stepMs?: number; since?: Date } = {}): Promise<number> {
+  const now = new Date(Math.floor(ctx.now().getTime() / SECOND_MS) * SECOND_MS);
+  const stepMs = options.stepMs ?? lifecycleTiming(ctx.settings.lifecycleSpeed).stepMs;
+  const { since } = options;
+  const pass: Pass = {
+    now,
+    cutoff: new Date(now.getTime() - stepMs),
+    // Whole seconds, as the API shows times; never later than now (a due object's updated_at + stepMs is not).
+    stepAt: (updatedAt) =>
+      since ? new Date(Math.min(now.getTime(), Math.ceil(Math.max(updatedAt.getTime() + stepMs, since.getTime()) / SECOND_MS) * SECOND_MS)) : now,
+  };
+  let changed = 0;
+  for (;;) {
+    const round = (await advanceAch(ctx, pass)) + (await advanceNetworkTransfers(ctx, pass)) + (await advanceFednow(ctx, pass));
+    changed += round;
+    // Without `since` every due object moves once, to now; with it, an object may have more steps due.
+    if (round === 0 || !since) return changed;
+  }
 }
 
 /**
@@ -147,26 +189,43 @@ export function startLifecycleEngine(ctx: SandboxContext): { stop(): Promise<voi
   const timing = lifecycleTiming(ctx.settings.lifecycleSpeed);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> = Promise.resolve();
+  /**
+   * The sandbox clock at the start of the last pass that succeeded (first: the engine's start): the next pass replays
+   * the time since, so an object due before the start moves at the start, and an advance of the clock is lived through.
+   */
+  let lastPassAt = ctx.now();
+  // Passes run one at a time, whether the timer or an advance of the clock asks for them.
+  let passes: Promise<void> = Promise.resolve();
+  const runPass = () => {
+    passes = passes.then(async () => {
+      const startedAt = ctx.now();
+      try {
+        const changed = await advanceOnce(ctx, { stepMs: timing.stepMs, since: lastPassAt });
+        lastPassAt = startedAt;
+        if (changed > 0) ctx.log.debug({ changed }, "lifecycle engine advanced objects");
+      } catch (error) {
+        ctx.log.error({ err: error }, "lifecycle pass failed");
+      }
+    });
+    return passes;
+  };
   const schedule = () => {
     timer = setTimeout(() => {
-      pass = advanceOnce(ctx, { stepMs: timing.stepMs })
-        .then((changed) => {
-          if (changed > 0) ctx.log.debug({ changed }, "lifecycle engine advanced objects");
-        })
-        .catch((error: unknown) => ctx.log.error({ err: error }, "lifecycle pass failed"))
-        .finally(() => {
-          if (!stopped) schedule();
-        });
+      void runPass().finally(() => {
+        if (!stopped) schedule();
+      });
     }, timing.intervalMs);
   };
   schedule();
+  // An advance of the sandbox clock answers once the elapsed time's steps are taken (the advance waits for this pass).
+  const unsubscribe = ctx.clock?.onAdvance(runPass);
   ctx.log.info(timing, "lifecycle engine started");
   return {
     async stop() {
       stopped = true;
+      unsubscribe?.();
       clearTimeout(timer);
-      await pass;
+      await passes;
     },
   };
 }

@@ -14,7 +14,9 @@ export function mountCardToken(app: Hono<AppEnv>, ctx: SandboxContext, signingKe
     const cardId = pathId(c);
     const body = await readJsonBody(c, uxtAccessTokenBody);
     await resourceJson(ctx, resourceSources.card, cardId);
-    const now = ctx.now();
+    // The wall clock, not the sandbox clock: the client's proof (iat) and the toolkit checking the token's expiry
+    // read their own real clocks, which an advanced sandbox clock would put a day apart.
+    const now = new Date();
     const { jkt } = await verifyDpopProof(ctx.db, body.dpop, {
       method: "POST",
       url: `${ctx.baseUrl}/card/${encodeURIComponent(cardId)}/uxt_access_token`,

@@ -25,8 +25,12 @@ export interface ClaimedDelivery {
  * Claims up to `limit` due deliveries of enabled webhooks for `leaseMs`, in one statement (so no transaction stays
  * open). SKIP LOCKED lets several workers (processes sharing one PostgreSQL) claim without waiting on each other;
  * the lease makes a claim of a worker that died expire.
+ *
+ * Due means `next_attempt_at` has come on the sandbox clock (`now`, ctx.now()): a retry falls due when the clock is
+ * advanced past it. The lease stays on the database's wall clock: it guards against a worker that died, in real
+ * time, and must not expire because a test moved the sandbox clock while a request is in flight.
  */
-export async function claimDueDeliveries(db: SandboxDb, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(db: SandboxDb, limit: number, leaseMs: number, now: Date): Promise<ClaimedDelivery[]> {
   const result = await db.execute<{
     id: string;
     attempts: number;
@@ -45,7 +49,7 @@ export async function claimDueDeliveries(db: SandboxDb, limit: number, leaseMs: 
     where d.id in (
       select due.id from sandbox.webhook_deliveries due
       join sandbox.webhooks hook on hook.id = due.webhook_id
-      where due.state = 'pending' and due.next_attempt_at <= clock_timestamp()
+      where due.state = 'pending' and due.next_attempt_at <= ${now.toISOString()}::timestamptz
         and (due.locked_until is null or due.locked_until <= clock_timestamp())
         and hook.status = 'enabled'
       order by due.next_attempt_at
@@ -100,6 +104,8 @@ export async function recordFailedAttempt(
   const attempt = delivery.attempts + 1;
   const exhausted = attempt >= maxDeliveryAttempts;
   const retryAfterMs = exhausted ? 0 : retryDelayMs(settings, attempt);
+  // The backoff counts on the sandbox clock from the attempt's end, so advancing the clock makes the retry due.
+  const nextAttemptAt = new Date(outcome.attemptedAt.getTime() + outcome.latencyMs + retryAfterMs);
   await db.transaction(async (tx) => {
     // Attempts of one webhook are recorded one at a time, so concurrent failures cannot each count one short of
     // the threshold. Webhook before delivery, the order every writer of both follows (no deadlock).
@@ -113,7 +119,7 @@ export async function recordFailedAttempt(
         attempts: attempt,
         state,
         lockedUntil: null,
-        nextAttemptAt: sql`clock_timestamp() + make_interval(secs => ${retryAfterMs / 1000})`,
+        nextAttemptAt,
         updatedAt: sql`now()`,
       })
       // Someone else recorded this attempt (our lease expired) or the webhook was deleted: nothing to record.

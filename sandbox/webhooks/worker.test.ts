@@ -177,9 +177,9 @@ describe.each(testDatabaseTargets)("delivery worker on $name", (target) => {
   it("delivers a claim abandoned by a dead worker once its lease expires", async () => {
     await addWebhook("/abandoned", "card.update");
     await emitEvent(db(), { resource: "card", op: "update", id: "card_abandoned" });
-    const claimed = await claimDueDeliveries(db(), 100, 300);
+    const claimed = await claimDueDeliveries(db(), 100, 300, new Date());
     expect(claimed.map((c) => c.objectId)).toContain("card_abandoned");
-    expect(await claimDueDeliveries(db(), 100, 300)).toEqual([]);
+    expect(await claimDueDeliveries(db(), 100, 300, new Date())).toEqual([]);
     start();
     const notification = await firstAt("/abandoned");
     expect(notification.body.id).toBe("card_abandoned");

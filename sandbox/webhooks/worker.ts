@@ -63,7 +63,7 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
       let claimed: ClaimedDelivery[] = [];
       if (room > 0) {
         try {
-          claimed = await claimDueDeliveries(ctx.db, room, leaseMs(settings.requestTimeoutMs));
+          claimed = await claimDueDeliveries(ctx.db, room, leaseMs(settings.requestTimeoutMs), ctx.now());
         } catch (error) {
           if (!stopping.signal.aborted) log.warn({ err: error }, "claiming webhook deliveries failed; retrying");
         }
