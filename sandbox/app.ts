@@ -4,23 +4,25 @@ import type { ApiKeyStore } from "./auth/api-keys";
 import { requireApiKey } from "./auth/middleware";
 import type { SandboxContext } from "./context";
 import { mountSandboxControl } from "./control";
+import { httpFaults } from "./control/http-faults";
 import { ApiError, errorResponse } from "./http/errors";
-import { buildOpenApiDocument } from "./openapi";
+import { serveOpenApiDocument } from "./openapi";
 import type { AppEnv } from "./routes/app-env";
 import { mountCardToken } from "./routes/card-token";
 import { mountNetworkTransferPatch } from "./routes/network-transfer";
 import { mountResourceRoutes } from "./routes/resources";
 import { mountSimulation } from "./routes/simulation";
 
-/** The one route that needs no credentials: a liveness probe (it says nothing about the bank's data). */
-const publicRoutes = [{ method: "GET", path: "/health" }];
-/** The API's description, behind the same credentials as every API route. */
-const describedRoutes = [{ method: "GET", path: "/openapi.json" }];
+/** The routes that need no credentials: a liveness probe and the API's description (neither says anything about the bank's data). */
+const publicRoutes = [
+  { method: "GET", path: "/health" },
+  { method: "GET", path: "/openapi.json" },
+];
 
 /** Each known path as a pattern with the methods it answers (for 405 versus 404). */
 const knownPaths = [
   ...operations,
-  ...[...publicRoutes, ...describedRoutes].map((route) => ({ ...route, method: route.method.toLowerCase() })),
+  ...publicRoutes.map((route) => ({ ...route, method: route.method.toLowerCase() })),
 ].reduce((paths, operation) => {
   const pattern = `^${operation.path.replace(/\{[a-z_]+\}/g, "[^/]+")}$`;
   const methods = paths.get(pattern) ?? new Set<string>();
@@ -36,14 +38,17 @@ export interface AppDependencies {
   webhookRoutes?: Hono;
 }
 
-/** The sandbox bank's HTTP application: the liveness probe, then everything else behind the API key check. */
+/**
+ * The sandbox bank's HTTP application: the liveness probe and the OpenAPI document, then everything else behind the
+ * API key check and the faults a test may have set (POST /sandbox/faults).
+ */
 export function createApp(ctx: SandboxContext, deps: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const openApi = JSON.stringify(buildOpenApiDocument(ctx.baseUrl));
   app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/openapi.json", serveOpenApiDocument(ctx.baseUrl, { control: ctx.settings.control === "on" }));
 
   app.use("*", requireApiKey(deps.keys, deps.signingKey));
-  app.get("/openapi.json", (c) => c.body(openApi, 200, { "content-type": "application/json; charset=utf-8" }));
+  app.use("*", httpFaults(ctx));
   mountResourceRoutes(app, ctx);
   mountNetworkTransferPatch(app, ctx);
   mountCardToken(app, ctx, deps.signingKey);

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
+import { serve, type HttpBindings, type ServerType } from "@hono/node-server";
 import type { Logger } from "pino";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/db/embedded";
 import { createLogger } from "@/lib/log";
@@ -70,9 +70,10 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     const signingKey = await loadSigningKey(database.db, options.tokenSecret);
 
     // The routes need the public URL, known only once listening (port 0): until then, requests get a 503.
-    const routing: { handler?: (request: Request) => Response | Promise<Response> } = {};
+    // The Node bindings (the connection) go along: a fault drops it, and /openapi.json is rate-limited per address.
+    const routing: { handler?: (request: Request, env: HttpBindings) => Response | Promise<Response> } = {};
     const server = serve({
-      fetch: (request) => (routing.handler ? routing.handler(request) : new Response(null, { status: 503 })),
+      fetch: (request, env) => (routing.handler ? routing.handler(request, env as HttpBindings) : new Response(null, { status: 503 })),
       hostname: host,
       port: options.port ?? 0,
     });

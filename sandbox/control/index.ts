@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { SandboxContext } from "../context";
 import type { AppEnv } from "../routes/app-env";
 import { mountClock } from "./clock";
+import { mountFaults } from "./faults";
 
 /**
  * The sandbox-only control API (`/sandbox/...`): what a test needs to put the bank into a known state (reset,
@@ -13,5 +14,6 @@ import { mountClock } from "./clock";
  */
 export function mountSandboxControl(app: Hono<AppEnv>, ctx: SandboxContext): void {
   if (ctx.settings.control === "off") return;
+  mountFaults(app, ctx);
   mountClock(app, ctx);
 }

@@ -1,4 +1,5 @@
 import type { SandboxContext } from "@/sandbox/context";
+import { applyWebhookFault } from "@/sandbox/control/webhook-faults";
 import { resourcePaths } from "@/lib/contract/names";
 import { groupedWriter } from "@/lib/db/grouped-writes";
 import {
@@ -44,7 +45,10 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
    * again; a record that fails leaves it to be sent again when the lease ends (at least once).
    */
   const deliverAndRecord = async (delivery: ClaimedDelivery) => {
-    const outcome = await send(ctx, delivery, stopping.signal, connections);
+    // A fault set with POST /sandbox/faults may postpone this delivery or drop its attempt (sandbox/control/webhook-faults.ts).
+    const fault = await applyWebhookFault(ctx, delivery);
+    if (fault && "postponed" in fault) return;
+    const outcome = await send(ctx, delivery, stopping.signal, connections, fault?.dropped);
     if (!outcome) {
       await releaseClaims(ctx.db, [delivery.id]);
       return;
@@ -113,6 +117,8 @@ async function send(
   delivery: ClaimedDelivery,
   stopping: AbortSignal,
   connections: ReturnType<typeof keptConnections>,
+  /** Why the attempt fails without being sent (a sandbox fault), if it does. */
+  dropped?: string,
 ): Promise<AttemptOutcome | undefined> {
   const timeoutMs = ctx.settings.webhooks.requestTimeoutMs;
   const payload = {
@@ -128,10 +134,11 @@ async function send(
     headers.authorization = `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`;
   }
   const attemptedAt = ctx.now();
+  const noAnswer = { requestBody, responseBody: null };
+  if (dropped !== undefined) return { attemptedAt, statusCode: null, latencyMs: 0, succeeded: false, error: dropped, ...noAnswer };
   // Checked at every attempt, not only when the webhook was saved: a name may resolve elsewhere by now. The request
   // then goes to the address that was checked, never to a second resolution of the name.
   const checked = await checkTarget(delivery.url, ctx.settings.webhooks);
-  const noAnswer = { requestBody, responseBody: null };
   if ("refusal" in checked)
     return { attemptedAt, statusCode: null, latencyMs: 0, succeeded: false, error: `refused: ${checked.refusal}`, ...noAnswer };
   const started = performance.now();
