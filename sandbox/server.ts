@@ -11,6 +11,7 @@ import { defaultSandboxSettings, type SandboxContext, type SandboxSettings } fro
 import { openSandboxDatabase } from "./db";
 import { startLifecycleEngine } from "./lifecycle/engine";
 import { seedDatabase } from "./seed";
+import { releaseEveryClaim } from "./webhooks/delivery-store";
 import { webhookRoutes } from "./webhooks/routes";
 import { startDeliveryWorker } from "./webhooks/worker";
 
@@ -68,6 +69,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   try {
     if (options.demoKey) await ensureApiKey(database.db, options.demoKey, "demo key (BANK_API_KEY_ID)");
     const signingKey = await loadSigningKey(database.db, options.tokenSecret);
+    // Embedded PGlite is this process's alone: a delivery claim still held is a killed process's, free at once.
+    if (embedded) await releaseEveryClaim(database.db);
 
     // The routes need the public URL, known only once listening (port 0): until then, requests get a 503.
     // The Node bindings (the connection) go along: a fault drops it, and /openapi.json is rate-limited per address.

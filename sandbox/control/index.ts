@@ -1,6 +1,8 @@
 import type { Hono } from "hono";
 import type { SandboxContext } from "../context";
 import type { AppEnv } from "../routes/app-env";
+import { mountReset } from "./reset";
+import { mountSnapshot } from "./snapshot";
 import { mountClock } from "./clock";
 import { mountFaults } from "./faults";
 
@@ -14,6 +16,8 @@ import { mountFaults } from "./faults";
  */
 export function mountSandboxControl(app: Hono<AppEnv>, ctx: SandboxContext): void {
   if (ctx.settings.control === "off") return;
+  mountReset(app, ctx);
+  mountSnapshot(app, ctx);
   mountFaults(app, ctx);
   mountClock(app, ctx);
 }

@@ -7,17 +7,17 @@ import { ApiError, badRequest, describeZodError } from "./errors";
 export const maxBodyBytes = 64 * 1024;
 
 /**
- * Reads and validates a JSON body: 415 unless the body is declared application/json, 413 above maxBodyBytes,
+ * Reads and validates a JSON body: 415 unless the body is declared application/json, 413 above `maxBytes`,
  * 400 for malformed JSON (naming the problem) or a body the schema refuses (naming each bad field).
  */
-export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S, maxBytes = maxBodyBytes): Promise<z.output<S>> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new ApiError(415, `Content-Type must be application/json${contentType ? ` (got ${contentType})` : ""}`);
   }
   const declared = Number(c.req.header("content-length"));
-  if (declared > maxBodyBytes) throw tooLarge();
-  const bytes = await readLimited(c.req.raw);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const bytes = await readLimited(c.req.raw, maxBytes);
   if (bytes.length === 0) throw badRequest("Request body is empty; expected a JSON object");
   let text: string;
   try {
@@ -33,16 +33,16 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
   return result.data;
 }
 
-const tooLarge = () => new ApiError(413, `Request body is larger than ${maxBodyBytes} bytes`);
+const tooLarge = (maxBytes: number) => new ApiError(413, `Request body is larger than ${maxBytes} bytes`);
 
 /** Reads the body, stopping as soon as it exceeds the limit (a chunked body declares no length). */
-async function readLimited(request: Request): Promise<Uint8Array> {
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.length;
-    if (size > maxBodyBytes) throw tooLarge();
+    if (size > maxBytes) throw tooLarge(maxBytes);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

@@ -166,41 +166,86 @@ async function databaseIsEmpty(client: pg.ClientBase): Promise<boolean> {
 }
 
 /**
- * Loads a data set into an empty database: "empty" loads nothing, "demo" the demo set, a number N the demo set with
- * N ACH transfers instead of its own. A database that already holds any resource is left alone, so restarting a
- * persisted sandbox keeps its data. One transaction: a crash halfway leaves the database empty, to be seeded again.
- * Seeded objects are history, not changes: they emit no events.
+ * The instant a reset dates its data set from (sandbox/control/reset.ts): fixed, so every reset with the same seed
+ * gives the same ids and the same times. A Tuesday at 10:00 in New York, the network open.
+ */
+export const resetEpoch = new Date("2026-01-06T15:00:00Z");
+
+/** The largest set a reset loads: a million ACH transfers is the size the sandbox is measured at (docs/benchmarks.md). */
+export const maxSeedAch = 1_000_000;
+
+/**
+ * Serializes whatever replaces the sandbox's data (seeding at start, reset, snapshot restore) in the calling
+ * transaction: two sandboxes starting on one PostgreSQL database must not both seed it.
+ */
+export async function lockDataReplacement(client: pg.ClientBase): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('sandbox.seed'))");
+}
+
+/** The number of objects a set holds, by resource: the demo sizes with `ach` replaced. */
+function seedCounts(seed: SeedName): SeedLoad["loaded"] {
+  if (seed === "empty") return Object.fromEntries(Object.keys(demoSizes).map((resource) => [resource, 0])) as SeedLoad["loaded"];
+  return { ...demoSizes, ach: seed === "demo" ? demoSizes.ach : seed };
+}
+
+/**
+ * Inserts a data set dated relative to `now`, in the caller's transaction on `client` (which holds
+ * lockDataReplacement): "empty" inserts nothing, "demo" the demo set, a number N the demo set with N ACH transfers
+ * instead of its own. Seeded objects are history, not changes: they emit no events. Returns the objects loaded.
+ */
+export async function loadSeed(client: pg.ClientBase, seed: SeedName, now: Date): Promise<SeedLoad> {
+  const loaded = seedCounts(seed);
+  if (seed === "empty") return { loaded, insertMs: 0, indexMs: 0 };
+  const achCount = loaded.ach;
+  if (!Number.isInteger(achCount) || achCount < 0) throw new Error(`seed must be demo, empty or a whole number of ACH transfers, got ${seed}`);
+  const data = generateSeedData(now, achCount);
+  for (const [resource, rows] of Object.entries(data.rows)) {
+    await insertRows(client, seededTables[resource as keyof typeof seededTables], rows);
+  }
+  return { loaded, ...(await loadAchTransfers(client, data.achBatches(), achCount >= REBUILD_INDEXES_FROM)) };
+}
+
+/** What loadSeed loaded (objects by resource) and how long the ACH transfers took (their rows, then their indexes). */
+export interface SeedLoad {
+  loaded: Record<keyof typeof demoSizes, number>;
+  insertMs: number;
+  indexMs: number;
+}
+
+/**
+ * Loads a data set into an empty database at start (loadSeed, dated relative to the sandbox's clock). A database
+ * that already holds any resource is left alone, so restarting a persisted sandbox keeps its data. One transaction:
+ * a crash halfway leaves the database empty, to be seeded again.
  */
 export async function seedDatabase(ctx: SandboxContext, seed: SeedName): Promise<void> {
   if (seed === "empty") return;
-  const achCount = seed === "demo" ? demoSizes.ach : seed;
-  if (!Number.isInteger(achCount) || achCount < 0) throw new Error(`seed must be demo, empty or a whole number of ACH transfers, got ${seed}`);
   const started = performance.now();
   const client = await ctx.database.pool.connect();
   try {
     await client.query("BEGIN");
-    // Two sandboxes starting on one PostgreSQL database must not both seed it.
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('sandbox.seed'))");
+    await lockDataReplacement(client);
     if (!(await databaseIsEmpty(client))) {
       await client.query("ROLLBACK");
       ctx.log.info({ seed }, "database already holds data: not seeding");
       return;
     }
-    const data = generateSeedData(ctx.now(), achCount);
-    for (const [resource, rows] of Object.entries(data.rows)) {
-      await insertRows(client, seededTables[resource as keyof typeof seededTables], rows);
-    }
-    const timing = await loadAchTransfers(client, data.achBatches(), achCount >= REBUILD_INDEXES_FROM);
+    const { loaded, insertMs, indexMs } = await loadSeed(client, seed, ctx.now());
     await client.query("COMMIT");
-    // A bulk load leaves the planner without statistics (and PGlite has no autovacuum to gather them): a filtered
-    // list then gets a bitmap plan reading every matching row (seconds at a million rows) instead of walking the
-    // keyset index (under a millisecond).
-    await client.query(`ANALYZE ${seededTableNames.join(", ")}`);
-    ctx.log.info({ seed, ach: achCount, ms: Math.round(performance.now() - started), ...timing }, "seeded the sandbox database");
+    await analyzeSeededTables(client);
+    ctx.log.info({ seed, ach: loaded.ach, ms: Math.round(performance.now() - started), insertMs, indexMs }, "seeded the sandbox database");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   } finally {
     client.release();
   }
+}
+
+/**
+ * A bulk load leaves the planner without statistics (and PGlite has no autovacuum to gather them): a filtered list
+ * then gets a bitmap plan reading every matching row (seconds at a million rows) instead of walking the keyset index
+ * (under a millisecond). Run after the load commits.
+ */
+async function analyzeSeededTables(client: pg.ClientBase): Promise<void> {
+  await client.query(`ANALYZE ${seededTableNames.join(", ")}`);
 }

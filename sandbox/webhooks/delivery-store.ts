@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { SandboxDb } from "@/sandbox/db";
 import { deliveryAttempts, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
 import { emitEvent, newId } from "@/sandbox/events/emit";
@@ -76,6 +76,15 @@ export async function claimDueDeliveries(db: SandboxDb, limit: number, leaseMs: 
 export async function releaseClaims(db: SandboxDb, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.update(webhookDeliveries).set({ lockedUntil: null }).where(inArray(webhookDeliveries.id, ids));
+}
+
+/**
+ * Gives back every claim, whoever made it. Only where no other live worker can hold one: at the start of a sandbox on
+ * embedded PGlite, which one process owns (a claim left there is a killed process's, whose lease would hold its
+ * delivery back up to 2 × the request timeout + 1 s), and for deliveries a snapshot restore has just written.
+ */
+export async function releaseEveryClaim(db: SandboxDb): Promise<void> {
+  await db.update(webhookDeliveries).set({ lockedUntil: null }).where(isNotNull(webhookDeliveries.lockedUntil));
 }
 
 export interface AttemptOutcome {
