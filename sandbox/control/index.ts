@@ -5,6 +5,8 @@ import { mountReset } from "./reset";
 import { mountSnapshot } from "./snapshot";
 import { mountClock } from "./clock";
 import { mountFaults } from "./faults";
+import { mountCreates } from "./create";
+import { mountTransitions } from "./transition";
 
 /**
  * The sandbox-only control API (`/sandbox/...`): what a test needs to put the bank into a known state (reset,
@@ -20,4 +22,6 @@ export function mountSandboxControl(app: Hono<AppEnv>, ctx: SandboxContext): voi
   mountSnapshot(app, ctx);
   mountFaults(app, ctx);
   mountClock(app, ctx);
+  mountCreates(app, ctx);
+  mountTransitions(app, ctx);
 }

@@ -25,7 +25,7 @@ export function lifecycleTiming(speed: number): LifecycleTiming {
   return { stepMs, intervalMs: Math.min(1000, Math.max(20, Math.round(stepMs / 4))) };
 }
 
-interface Change {
+export interface Change {
   id: string;
   /** Only applied while the row still matches this (another writer may have moved it meanwhile). */
   guard: SQL | undefined;
@@ -36,9 +36,10 @@ interface Change {
 
 /**
  * Writes changes in short transactions: each row is updated only if still in the state it was read in, gets
- * updated_at = now, and emits `<resource>.update` in the same transaction. Returns how many rows changed.
+ * updated_at = now, and emits `<resource>.update` in the same transaction. Returns how many rows changed. The control
+ * API's transitions write through it too, so a step taken on demand is the step the lifecycle takes.
  */
-async function applyChanges(
+export async function applyChanges(
   ctx: SandboxContext,
   resource: ResourceName,
   table: PgTable & { id: PgColumn },

@@ -1,7 +1,8 @@
-import { achOutcome, fednowOutcome, networkTransferOutcome } from "./magic";
+import { achOutcome, fednowOutcome, networkTransferOutcome, type AchOutcome, type FednowOutcome, type NetworkTransferOutcome } from "./magic";
 
 // One step of each resource's life, as the network would take it. Pure: the engine reads candidates, asks these
-// functions for the next state, and writes it. Outcomes come from the magic-value rules (no rule: success).
+// functions for the next state, and writes it. Outcomes come from the magic-value rules (no rule: success); the
+// control API (sandbox/control/transition.ts) walks the same steps towards the outcome a test asks for.
 
 export interface AchState {
   status: string;
@@ -12,8 +13,7 @@ export interface AchState {
  * ACH: pending -> processing -> sent. A magic amount cancels or fails it while pending, or returns it (a return code
  * in `error`) at the step that would have sent it. Terminal: sent, returned, canceled, error.
  */
-export function nextAchState(transfer: AchState): { status: string; error: string | null } | undefined {
-  const outcome = achOutcome(transfer);
+export function nextAchState(transfer: AchState, outcome: AchOutcome = achOutcome(transfer)): { status: string; error: string | null } | undefined {
   if (transfer.status === "pending") {
     if (outcome.status === "canceled") return { status: "canceled", error: null };
     if (outcome.status === "error") return { status: "error", error: outcome.error };
@@ -42,9 +42,9 @@ export interface NetworkTransferState {
 export function nextNetworkTransferState(
   transfer: NetworkTransferState,
   now: Date,
+  outcome: NetworkTransferOutcome = networkTransferOutcome(transfer),
 ): { status: string; error: string | null; balanced_at: Date | null } | undefined {
   if (transfer.status === "pending") {
-    const outcome = networkTransferOutcome(transfer);
     return { status: outcome.status, error: "error" in outcome ? outcome.error : null, balanced_at: null };
   }
   if (needsBalancing(transfer)) return { status: "sent", error: null, balanced_at: now };
@@ -74,8 +74,7 @@ export type FednowChange = {
  * rules), or error per the magic values. A sent payment's external_status then moves pending -> processing -> its
  * final value (done, or rejected with a reason, blocked, error per the magic values).
  */
-export function nextFednowState(payment: FednowState): FednowChange | undefined {
-  const outcome = fednowOutcome(payment);
+export function nextFednowState(payment: FednowState, outcome: FednowOutcome = fednowOutcome(payment)): FednowChange | undefined {
   const unchanged = { error: null, external_status: null, external_reject_reason: null };
   if (payment.status === "pending") return { ...unchanged, status: "processing" };
   if (payment.status === "processing") {

@@ -35,7 +35,7 @@ function createdAtFor(rng: SeededRandom, now: Date, stage: Stage): Date {
 }
 
 /** Bank's ODFI routing prefix: trace numbers are these 8 digits and a 7-digit sequence. */
-const TRACE_PREFIX = "09190762";
+export const TRACE_PREFIX = "09190762";
 
 export interface AchPlan {
   stage: Stage;

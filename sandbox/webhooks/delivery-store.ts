@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { SandboxDb } from "@/sandbox/db";
-import { deliveryAttempts, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
+import { deliveryAttempts, webhookDeliveries, webhooks, type WebhookStatus } from "@/sandbox/db/webhook-schema";
 import { emitEvent, newId } from "@/sandbox/events/emit";
 import type { EventOp } from "@/lib/contract/events";
 import type { ResourceName } from "@/lib/contract/names";
@@ -223,15 +223,35 @@ async function enterErrorIfThresholdReached(tx: SandboxDb, settings: WebhookSett
     );
   const failures = counted?.failures ?? 0;
   if (failures < settings.errorThreshold) return;
-  const reason = `${failures} bad responses within ${settings.errorWindowMs / 1000} s; last: ${outcome.error ?? "no response"}`;
-  const entered = await tx
+  await stopWebhook(tx, webhookId, "enabled", { status: "error", error: errorReason(settings, failures, outcome.error) }, outcome.attemptedAt);
+}
+
+/** Why a webhook entered `error`, as its `error` field says it. */
+export function errorReason(settings: WebhookSettings, failures: number, lastError: string | null): string {
+  return `${failures} bad responses within ${settings.errorWindowMs / 1000} s; last: ${lastError ?? "no response"}`;
+}
+
+/**
+ * Moves a webhook that is still `from` to `error` or `disabled` (false when it is no longer `from`): leaving `enabled`
+ * pauses its pending deliveries, and webhook.update is emitted, all with the caller's transaction. The error
+ * threshold and the control API's transitions (sandbox/control/transition.ts) both stop a webhook through it.
+ */
+export async function stopWebhook(
+  tx: SandboxDb,
+  webhookId: string,
+  from: WebhookStatus,
+  to: { status: "error" | "disabled"; error: string | null },
+  at: Date,
+): Promise<boolean> {
+  const stopped = await tx
     .update(webhooks)
-    .set({ status: "error", error: reason, updatedAt: outcome.attemptedAt })
-    .where(and(eq(webhooks.id, webhookId), eq(webhooks.status, "enabled")))
+    .set({ status: to.status, error: to.error, updatedAt: at })
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.status, from)))
     .returning({ id: webhooks.id });
-  if (entered.length === 0) return;
-  await pauseDeliveries(tx, webhookId);
+  if (stopped.length === 0) return false;
+  if (from === "enabled") await pauseDeliveries(tx, webhookId);
   await emitEvent(tx, { resource: "webhook", op: "update", id: webhookId });
+  return true;
 }
 
 /**

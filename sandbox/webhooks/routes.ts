@@ -67,7 +67,7 @@ const deliverySource: ListSource = {
 };
 
 /** The webhook as the API shows it, read once its change is committed; 404 when there is none. */
-async function webhookJson(ctx: SandboxContext, id: string): Promise<string> {
+export async function webhookJson(ctx: SandboxContext, id: string): Promise<string> {
   const json = await objectJson(ctx.database.pool, webhookSource, id);
   if (json === undefined) throw noWebhook(id);
   return json;
