@@ -20,10 +20,7 @@ const publicRoutes = [
 ];
 
 /** Each known path as a pattern with the methods it answers (for 405 versus 404). */
-const knownPaths = [
-  ...operations,
-  ...publicRoutes.map((route) => ({ ...route, method: route.method.toLowerCase() })),
-].reduce((paths, operation) => {
+const knownPaths = [...operations, ...publicRoutes.map((route) => ({ ...route, method: route.method.toLowerCase() }))].reduce((paths, operation) => {
   const pattern = `^${operation.path.replace(/\{[a-z_]+\}/g, "[^/]+")}$`;
   const methods = paths.get(pattern) ?? new Set<string>();
   methods.add(operation.method.toUpperCase());
