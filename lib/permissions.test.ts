@@ -15,6 +15,7 @@ describe("the permissions table", () => {
       "card:token",
       "change:approve",
       "view:share",
+      "sandbox:control",
     ]);
   });
 
@@ -29,6 +30,11 @@ describe("the permissions table", () => {
 
   it("lets every role but viewer share a saved view with every staff member", () => {
     expect(roles.filter((role) => can(role, "view:share"))).toEqual(["admin", "operations", "compliance"]);
+  });
+
+  it("lets operations and admin drive the sandbox bank, and only admin reset it or take and restore its snapshots", () => {
+    expect(roles.filter((role) => can(role, "sandbox:control"))).toEqual(["admin", "operations"]);
+    expect(roles.filter((role) => can(role, "sandbox:reset"))).toEqual(["admin"]);
   });
 
   it("gives viewer read access only", () => {

@@ -40,19 +40,36 @@ export const permissions = [
   "approvals:configure",
   /** Share a saved view of a list with every staff member (it then shows in everyone's sidebar). */
   "view:share",
+  /**
+   * Drive the sandbox bank (sandbox environment only): move objects to a state, advance its clock, add and remove
+   * failures.
+   */
+  "sandbox:control",
+  /** Reset the sandbox bank, download its snapshot (every object unmasked) and restore one. */
+  "sandbox:reset",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 const table: Record<Role, readonly Permission[]> = {
   admin: permissions,
-  operations: ["bank:read", "bank:userdata:write", "webhook:write", "simulation:run", "card:token", "change:approve", "view:share"],
+  operations: [
+    "bank:read",
+    "bank:userdata:write",
+    "webhook:write",
+    "simulation:run",
+    "card:token",
+    "change:approve",
+    "view:share",
+    "sandbox:control",
+  ],
   compliance: ["bank:read", "pii:reveal", "audit:read", "review:decide", "review:confirm", "view:share"],
   viewer: ["bank:read"],
 };
 
 export const roleDescriptions: Record<Role, string> = {
-  admin: "Everything, including staff users, bank credentials and the index of the bank",
-  operations: "Read everything; edit userdata, manage webhooks, run simulations, request card tokens; approve another person's changes",
+  admin: "Everything, including staff users, bank credentials, the index of the bank and the sandbox bank's reset and snapshots",
+  operations:
+    "Read everything; edit userdata, manage webhooks, run simulations, drive the sandbox bank, request card tokens; approve another person's changes",
   compliance:
     "Read everything including unmasked personal data (audited); read the audit log; review applications and confirm another reviewer's decisions",
   viewer: "Read-only; personal data masked",
