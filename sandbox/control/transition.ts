@@ -57,6 +57,12 @@ function mountMovable<Row extends { id: string }, T extends Target<unknown>>(app
     }
     return c.body(await resourceJson(ctx, source, id), 200, jsonHeaders);
   });
+  app.get(`/sandbox/${machine.resource}/:id/transitions`, async (c) => {
+    const id = pathId(c);
+    const row = await machine.read(ctx, id);
+    if (!row) throw notFound(`No ${machine.resource} with id ${id}`);
+    return c.json({ status: machine.describe(row), ...validTargets(machine, row, wholeSeconds(ctx.now())) });
+  });
 }
 
 /** Where a webhook may be moved from each status; `PATCH /webhook/{id}` with status enabled resets it. */
@@ -91,9 +97,20 @@ function mountWebhookTransition(app: Hono<AppEnv>, ctx: SandboxContext) {
     if (!stopped) return refuse(c, id, await readStatus(id), body.to);
     return c.body(await webhookJson(ctx, id), 200, jsonHeaders);
   });
+  app.get("/sandbox/webhook/:id/transitions", async (c) => {
+    const status = await readStatus(pathId(c));
+    return c.json({ status, valid: webhookMoves[status] });
+  });
 }
 
-/** Mounts `POST /sandbox/{ach,network_transfer,fednow,webhook}/{id}/transition`. */
+/** The answer of `GET /sandbox/{resource}/{id}/transitions`. */
+const transitionsAnswer = (external: boolean) =>
+  z.object({ status: z.string(), valid: z.array(z.string()), ...(external ? { valid_external_status: z.array(z.string()) } : {}) });
+
+/**
+ * Mounts `POST /sandbox/{ach,network_transfer,fednow,webhook}/{id}/transition`, and `GET .../{id}/transitions`: where
+ * the object stands and the targets valid from there (the lists a 409 gives), so a caller offers only those.
+ */
 export function mountTransitions(app: Hono<AppEnv>, ctx: SandboxContext): void {
   mountMovable(app, ctx, ach);
   mountMovable(app, ctx, networkTransfer);
@@ -119,5 +136,19 @@ controlOperations.push(
       404: `No ${resource} with that id`,
       409: "Not reachable from the current state: besides `error`, `valid` lists the valid targets (instant payments also `valid_external_status`)",
     },
+  })),
+  ...movableResources.map((resource): ControlOperation => ({
+    method: "get",
+    path: `/sandbox/${resource}/{id}/transitions`,
+    operationId: `sandbox_transitions_${resource}`,
+    summary: `Where a ${resource.replaceAll("_", " ")} stands and the transitions valid from there`,
+    response: {
+      status: 200,
+      description:
+        "`status` as a 409 words it; `valid`: the targets of `to` valid now" +
+        (resource === "fednow" ? "; `valid_external_status`: those of `external_status`" : ""),
+      schema: transitionsAnswer(resource === "fednow"),
+    },
+    errors: { 404: `No ${resource} with that id` },
   })),
 );
