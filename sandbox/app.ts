@@ -5,7 +5,9 @@ import { requireApiKey } from "./auth/middleware";
 import type { SandboxContext } from "./context";
 import { mountSandboxControl } from "./control";
 import { httpFaults } from "./control/http-faults";
+import { controlOperations } from "./control/openapi-paths";
 import { ApiError, errorResponse } from "./http/errors";
+import { methodsByPath } from "./http/known-paths";
 import { serveOpenApiDocument } from "./openapi";
 import type { AppEnv } from "./routes/app-env";
 import { mountCardToken } from "./routes/card-token";
@@ -18,15 +20,6 @@ const publicRoutes = [
   { method: "GET", path: "/health" },
   { method: "GET", path: "/openapi.json" },
 ];
-
-/** Each known path as a pattern with the methods it answers (for 405 versus 404). */
-const knownPaths = [...operations, ...publicRoutes.map((route) => ({ ...route, method: route.method.toLowerCase() }))].reduce((paths, operation) => {
-  const pattern = `^${operation.path.replace(/\{[a-z_]+\}/g, "[^/]+")}$`;
-  const methods = paths.get(pattern) ?? new Set<string>();
-  methods.add(operation.method.toUpperCase());
-  return paths.set(pattern, methods);
-}, new Map<string, Set<string>>());
-const knownPathMatchers = [...knownPaths].map(([pattern, methods]) => ({ regex: new RegExp(pattern), methods: [...methods] }));
 
 export interface AppDependencies {
   keys: ApiKeyStore;
@@ -53,10 +46,12 @@ export function createApp(ctx: SandboxContext, deps: AppDependencies): Hono<AppE
   mountSandboxControl(app, ctx);
   if (deps.webhookRoutes) app.route("/webhook", deps.webhookRoutes);
 
+  // A wrong method on a known path, the control API's included while it is mounted, is a 405 naming the right ones.
+  const allowedMethods = methodsByPath([...operations, ...publicRoutes, ...(ctx.settings.control === "on" ? controlOperations : [])]);
   app.all("*", (c) => {
-    const known = knownPathMatchers.find((matcher) => matcher.regex.test(c.req.path));
-    if (known) {
-      const allow = known.methods.join(", ");
+    const allowed = allowedMethods(c.req.path);
+    if (allowed) {
+      const allow = allowed.join(", ");
       throw new ApiError(405, `Method ${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}`, { allow });
     }
     throw new ApiError(404, `No such path: ${c.req.path}`);

@@ -6,6 +6,7 @@ import { idPrefixes, isStorableInstant, listedResources, userdataInput } from "@
 import type { SandboxContext } from "../context";
 import { emitEvent, newId } from "../events/emit";
 import { badRequest, describeZodError, notFound } from "../http/errors";
+import { methodsByPath } from "../http/known-paths";
 import { readJsonBody } from "../http/request";
 import type { AppEnv } from "../routes/app-env";
 import { resourceSources, resourceTables } from "../routes/resource-sources";
@@ -93,9 +94,13 @@ function mountCreate(app: Hono<AppEnv>, ctx: SandboxContext, resource: Creatable
 export function mountCreates(app: Hono<AppEnv>, ctx: SandboxContext): void {
   for (const resource of Object.keys(creatable) as CreatableResource[]) mountCreate(app, ctx, resource);
   const creatablePaths = (Object.keys(creatable) as CreatableResource[]).map((resource) => resourceSources[resource].path.slice(1));
+  // Every feature's module is loaded by now (sandbox/control/index.ts imports them all before mounting any).
+  const controlPathMethods = methodsByPath(controlOperations);
   app.post("/sandbox/*", async (c, next) => {
-    // Another control route (reset, faults, ...) answers this path: leave it to that route.
+    // Another control route (reset, faults, ...) answers this path: leave it to that route; a control path that
+    // answers other methods only (GET /sandbox/clock) is left to the app's 405.
     if (matchedRoutes(c).some((route) => route.method === "POST" && route.path !== "/sandbox/*")) return next();
+    if (controlPathMethods(c.req.path)) return next();
     throw notFound(
       `No sandbox resource at ${c.req.path}: POST /sandbox/{resource} creates ${creatablePaths.join(", ")}; ` +
         `POST /sandbox/{resource}/{id}/transition moves ${movableResources.join(", ")}`,
