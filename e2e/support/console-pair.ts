@@ -4,7 +4,6 @@ import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchDatabase } from "@/lib/db/scratch-database";
-import { BASE_STEP_MS } from "@/sandbox/lifecycle/engine";
 import { startService, waitUntilReady, type Service } from "../../scripts/lib/services";
 
 /** The PostgreSQL server the storage tests use; the two-console test runs only when it is given (CI gives it). */
@@ -28,17 +27,10 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * How long the pair's bank keeps an object in each state (SANDBOX_LIFECYCLE_SPEED 2: 30 s). Its lifecycle's first pass,
- * as the bank starts, moves every pending ACH transfer to processing; one step later they move on (sent, or returned
- * with a code), while the consoles are up: a test watches that happen. The main e2e bank's transfers have all
- * finished by the time a spec could watch them.
- */
-export const pairLifecycleStepMs = 30_000;
-
-/**
  * A sandbox bank and two console processes on one new PostgreSQL database (dropped by `stop`), apart from the
- * console the e2e run started: their own bank, so their subscriptions never take the main console's, with its
- * lifecycle running (pairLifecycleStepMs). The watching console listens on `watchingPort`; the others on free ports.
+ * console the e2e run started: their own bank, so their subscriptions never take the main console's. Its lifecycle is
+ * off: a test moves an object with the sandbox's control API (POST /sandbox/{resource}/{id}/transition) when it is
+ * ready to watch, instead of waiting for the lifecycle's step. The watching console listens on `watchingPort`; the others on free ports.
  */
 export async function startConsolePair(postgresUrl: string, watchingPort: number): Promise<ConsolePair> {
   const database = await createScratchDatabase(postgresUrl, `live_e2e_${process.pid}_${randomBytes(3).toString("hex")}`);
@@ -78,8 +70,7 @@ export async function startConsolePair(postgresUrl: string, watchingPort: number
       ...shared,
       PORT: String(receivingPort),
       SANDBOX_DATABASE_URL: database.url,
-      SANDBOX_LIFECYCLE: "on",
-      SANDBOX_LIFECYCLE_SPEED: String(BASE_STEP_MS / pairLifecycleStepMs),
+      SANDBOX_LIFECYCLE: "off",
       SANDBOX_WEBHOOK_POLL_MS: "50",
     });
     services.push(sandbox);
