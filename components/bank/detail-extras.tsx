@@ -1,6 +1,8 @@
 "use client";
 
 import type { ComponentType } from "react";
+import { useCan, useConsoleSession } from "@/components/console/providers";
+import type { SimulatedResource } from "@/components/sandbox/sandbox-api";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { ResourceName } from "@/lib/resources/routes";
 import type { DetailExtraProps } from "./detail-extra-props";
@@ -16,12 +18,41 @@ const WebhookStatusActions = lazyComponent(() =>
   import("@/components/webhooks/webhook-status-actions").then((module) => module.WebhookStatusActions),
 );
 
+const SimulateMenu = lazyComponent(() => import("@/components/sandbox/simulate-menu").then((module) => module.SimulateMenu));
+
+/**
+ * The Simulate menu of an object, only while the sandbox is active and for roles holding `sandbox:control`, decided
+ * here so the menu's code is not even loaded for others (every detail page loads this module).
+ */
+function Simulate(props: DetailExtraProps & { resource: SimulatedResource }) {
+  const { environment } = useConsoleSession();
+  const canControl = useCan("sandbox:control");
+  if (environment !== "sandbox" || !canControl) return null;
+  return <SimulateMenu {...props} />;
+}
+
+const SimulateAch = (props: DetailExtraProps) => <Simulate {...props} resource="ach" />;
+const SimulateNetworkTransfer = (props: DetailExtraProps) => <Simulate {...props} resource="network_transfer" />;
+const SimulateFednow = (props: DetailExtraProps) => <Simulate {...props} resource="fednow" />;
+
+/** A webhook's header: Simulate beside its own actions (edit, enable, disable, reset, delete). */
+function WebhookActions(props: DetailExtraProps) {
+  return (
+    <div className="flex flex-wrap items-start justify-end gap-2">
+      <Simulate {...props} resource="webhook" />
+      <WebhookStatusActions {...props} />
+    </div>
+  );
+}
+
 /**
  * Per resource, what its detail page adds to the one layout: `Actions` in the header, a `Panel` below the fields.
  * Each component hides itself from roles without its permission (the proxy refuses them anyway).
  */
 export const detailExtras: Partial<Record<ResourceName, { Actions?: ComponentType<DetailExtraProps>; Panel?: ComponentType<DetailExtraProps> }>> = {
-  webhook: { Actions: WebhookStatusActions, Panel: WebhookDeliveries },
-  network_transfer: { Panel: UserdataEditorLoader },
+  webhook: { Actions: WebhookActions, Panel: WebhookDeliveries },
+  network_transfer: { Actions: SimulateNetworkTransfer, Panel: UserdataEditorLoader },
+  ach: { Actions: SimulateAch },
+  fednow: { Actions: SimulateFednow },
   card: { Panel: CardPanels },
 };

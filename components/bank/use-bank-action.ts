@@ -4,13 +4,19 @@ import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-quer
 import { useRouter } from "next/navigation";
 import { useConsoleSession } from "@/components/console/providers";
 import type { Environment } from "@/lib/credentials/environments";
-import { bankApiPath, fetchConsole } from "@/lib/bank/browser";
+import { bankApiPath, fetchConsole, sandboxApiPath } from "@/lib/bank/browser";
 import { isApprovalAnswer, type ApprovalAnswer } from "@/lib/approvals/codes";
 
 export interface BankRequest {
-  method: "POST" | "PATCH" | "DELETE";
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
   /** The bank path (`/webhook/webhook_1`); sent to `/api/bank<path>`, so the proxy's permission, validation and audit apply. */
   path: string;
+  /**
+   * `sandbox`: the sandbox bank's control API, `/api/sandbox<path>` (docs/sandbox-control.md), which the console serves
+   * with its own permissions and audit since the proxy carries only the production contract.
+   */
+  api?: "bank" | "sandbox";
+  /** Sent as JSON; a file (a snapshot to restore) is sent as it is. */
   body?: unknown;
 }
 
@@ -35,8 +41,9 @@ export function useBankAction<Variables = void, Result = unknown>({
   const router = useRouter();
   const mutation = useMutation<Result, Error, Variables>({
     mutationFn: (variables) => {
-      const { method, path, body } = request(variables);
-      return fetchConsole<Result>(bankApiPath(path), { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const { method, path, api = "bank", body } = request(variables);
+      const url = api === "sandbox" ? sandboxApiPath(path) : bankApiPath(path);
+      return fetchConsole<Result>(url, { method, ...(body === undefined ? {} : { body: body instanceof Blob ? body : JSON.stringify(body) }) });
     },
     onSuccess: async (result, variables) => {
       // Held for approval (202, docs/approvals.md): nothing changed at the bank yet, so nothing is stale and the

@@ -71,3 +71,6 @@ export const bankApiPath = (apiPath: string, query?: Record<string, string>) => 
   const search = query ? new URLSearchParams(query).toString() : "";
   return `/api/bank${apiPath}${search ? `?${search}` : ""}`;
 };
+
+/** The console's routes over the sandbox bank's control API (docs/sandbox-control.md): `/api/sandbox<path>`. */
+export const sandboxApiPath = (path: string) => `/api/sandbox${path}`;

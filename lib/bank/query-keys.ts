@@ -22,4 +22,10 @@ export const bankKeys = {
   search: (environment: Environment, q: string) => ["bank", environment, "search", q] as const,
   /** The name the index knows for an id, shown beside it (components/bank/name-beside.tsx). */
   name: (environment: Environment, id: string) => ["bank", environment, "name", id] as const,
+  /** The transitions valid from an object's current state (sandbox): under its detail key, so any change to it makes them stale. */
+  transitions: (environment: Environment, resource: ResourceName, id: string) =>
+    ["bank", environment, resource, "detail", id, "transitions"] as const,
+  /** The sandbox bank's clock and its active failures: under the environment, so a reset's invalidation of everything refreshes them. */
+  sandboxClock: (environment: Environment) => ["bank", environment, "sandbox", "clock"] as const,
+  sandboxFaults: (environment: Environment) => ["bank", environment, "sandbox", "faults"] as const,
 };
