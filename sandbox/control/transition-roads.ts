@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { achStatuses, fednowExternalStatuses, fednowStatuses, networkTransferStatuses } from "@/lib/contract";
 import type { SandboxContext } from "../context";
 import { achTransfers, fednowPayments, networkTransfers } from "../db/resources-schema";
 import { badRequest } from "../http/errors";
+import { networkTransferStepColumns, networkTransferStepGuard } from "../lifecycle/engine";
 import { achRules, fednowRules, networkTransferRules, type AchOutcome, type FednowOutcome, type NetworkTransferOutcome } from "../lifecycle/magic";
 import { nextAchState, nextFednowState, nextNetworkTransferState, type FednowState, type NetworkTransferState } from "../lifecycle/transitions";
 import { achReturnCodes, achReturnError, fednowRejectReasons } from "./reason-codes";
@@ -142,24 +143,12 @@ export const networkTransfer: Movable<NetworkTransferRow, NetworkTransferTarget>
     return networkTransferTarget(to, error);
   },
   targets: networkTransferStatuses.map((to) => networkTransferTarget(to)),
-  read: async (ctx, id) => {
-    const t = networkTransfers;
-    const columns = {
-      id: t.id,
-      status: t.status,
-      amount: t.amount,
-      description: t.description,
-      version: t.version,
-      cross_bank: t.cross_bank,
-      balanced_at: t.balanced_at,
-    };
-    return (await ctx.db.select(columns).from(t).where(eq(t.id, id)))[0];
-  },
+  read: async (ctx, id) => (await ctx.db.select(networkTransferStepColumns).from(networkTransfers).where(eq(networkTransfers.id, id)))[0],
   describe: (row) => row.status,
   // From sent, the only step is a v2 cross-bank transfer's balancing wire: `sent` again, now balanced.
   step: (row, outcome, now) => nextNetworkTransferState(row, now, outcome),
   reached: (row, target) => row.status === target.to,
-  guard: (row) => and(eq(networkTransfers.status, row.status), isNull(networkTransfers.balanced_at)),
+  guard: networkTransferStepGuard,
 };
 
 type FednowRow = FednowState & { id: string };

@@ -82,20 +82,25 @@ async function advanceAch(ctx: SandboxContext, pass: Pass): Promise<number> {
   return applyChanges(ctx, "ach", achTransfers, changes, now);
 }
 
+/** What a network transfer's next step reads (nextNetworkTransferState); the control API's transitions read the same. */
+export const networkTransferStepColumns = {
+  id: networkTransfers.id,
+  status: networkTransfers.status,
+  amount: networkTransfers.amount,
+  description: networkTransfers.description,
+  version: networkTransfers.version,
+  cross_bank: networkTransfers.cross_bank,
+  balanced_at: networkTransfers.balanced_at,
+};
+/** A step applies only to a transfer still in the status it was read in and not yet balanced. */
+export const networkTransferStepGuard = (row: { status: string }) =>
+  and(eq(networkTransfers.status, row.status), isNull(networkTransfers.balanced_at));
+
 async function advanceNetworkTransfers(ctx: SandboxContext, pass: Pass): Promise<number> {
   const { now, cutoff } = pass;
   const t = networkTransfers;
   const rows = await ctx.db
-    .select({
-      id: t.id,
-      status: t.status,
-      amount: t.amount,
-      description: t.description,
-      version: t.version,
-      cross_bank: t.cross_bank,
-      balanced_at: t.balanced_at,
-      updated_at: t.updated_at,
-    })
+    .select({ ...networkTransferStepColumns, updated_at: t.updated_at })
     .from(t)
     .where(
       and(
@@ -108,7 +113,7 @@ async function advanceNetworkTransfers(ctx: SandboxContext, pass: Pass): Promise
   const changes = rows.flatMap((row): Change[] => {
     const at = pass.stepAt(row.updated_at);
     const next = nextNetworkTransferState(row, at);
-    return next ? [{ id: row.id, guard: and(eq(t.status, row.status), isNull(t.balanced_at)), set: next, at }] : [];
+    return next ? [{ id: row.id, guard: networkTransferStepGuard(row), set: next, at }] : [];
   });
   return applyChanges(ctx, "network_transfer", t, changes, now);
 }
