@@ -5,24 +5,36 @@
  *
  * - `POST /sandbox/reset {"seed": "demo"}` (target < 1 s);
  * - `GET` and `PUT /sandbox/snapshot` of the demo set (target < 2 s each) and of BENCH_LARGE (100,000) objects: the
- *   demo set with as many ACH transfers as make that total (target < 30 s each).
+ *   demo set with as many ACH transfers as make that total (target < 30 s each);
+ * - a transition's request to its webhook delivered (target p95 < 100 ms): BENCH_TRANSITIONS (200) ACH transfers
+ *   returned with R01 one at a time, each timed until a receiver on 127.0.0.1 has its notifications
+ *   (scripts/bench/transition-delivery.ts), with the sandbox's own webhook settings (SANDBOX_WEBHOOK_POLL_MS).
  *
- * Each measurement runs BENCH_RUNS (5) times after one unmeasured run (BENCH_LARGE_RUNS, 2, for the large set) and
- * reports the median and the slowest. A measurement is one entry of `measurements`: add one there. Markdown on stdout.
+ * Each timed measurement runs BENCH_RUNS (5) times after one unmeasured run (BENCH_LARGE_RUNS, 2, for the large set)
+ * and reports the median and the slowest. A measurement is one entry of `measurements`: add one there.
+ * BENCH_MEASURE (default every one: reset,snapshot,large,transition) picks some. Markdown on stdout.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readEnv } from "@/lib/env/read-env";
+import { sandboxEnvSchema } from "@/lib/env/schema";
 import { createLogger } from "@/lib/log";
+import { defaultSandboxSettings } from "@/sandbox/context";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { demoSizes } from "@/sandbox/seed";
 import { benchLog, scratchPostgres } from "./run";
-import { median } from "./stats";
+import { median, percentile } from "./stats";
+import { measureTransitionDelivery } from "./transition-delivery";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const largeRuns = Number(process.env.BENCH_LARGE_RUNS ?? 2);
 const largeObjects = Number(process.env.BENCH_LARGE ?? 100_000);
 const stores = (process.env.BENCH_STORES ?? "pglite,postgresql").split(",");
+const transitions = Number(process.env.BENCH_TRANSITIONS ?? 200);
+const chosen = (process.env.BENCH_MEASURE ?? "reset,snapshot,large,transition").split(",");
+/** The delivery worker's poll interval as the sandbox reads it from its environment (default 200 ms). */
+const pollIntervalMs = readEnv(sandboxEnvSchema).SANDBOX_WEBHOOK_POLL_MS;
 const key = { id: "key_bench_control", secret: "bench-control-secret-0123456789" };
 const demoObjects = Object.values(demoSizes).reduce((sum, size) => sum + size, 0);
 const largeSeed = largeObjects - (demoObjects - demoSizes.ach);
@@ -43,6 +55,8 @@ function client(baseUrl: string): Request {
 }
 
 interface Measurement {
+  /** The group BENCH_MEASURE names it by. */
+  group: "reset" | "snapshot" | "large";
   name: string;
   target: string;
   runs: number;
@@ -66,9 +80,10 @@ const upload = (request: Request, file: string) =>
 /** The snapshot of a seed, taken in `prepare` for the restore measurements. */
 const files = new Map<string, string>();
 
-function snapshotMeasurements(label: string, seed: "demo" | number, target: string, count: number): Measurement[] {
+function snapshotMeasurements(group: Measurement["group"], label: string, seed: "demo" | number, target: string, count: number): Measurement[] {
   return [
     {
+      group,
       name: `GET /sandbox/snapshot, ${label}`,
       target,
       runs: count,
@@ -76,6 +91,7 @@ function snapshotMeasurements(label: string, seed: "demo" | number, target: stri
       run: async (request) => void files.set(label, await download(request)),
     },
     {
+      group,
       name: `PUT /sandbox/snapshot, ${label}`,
       target,
       runs: count,
@@ -85,11 +101,48 @@ function snapshotMeasurements(label: string, seed: "demo" | number, target: stri
   ];
 }
 
-const measurements: Measurement[] = [
-  { name: 'POST /sandbox/reset {"seed": "demo"}', target: "< 1 s", runs, run: async (request) => void (await reset(request, "demo")) },
-  ...snapshotMeasurements(`demo set (${demoObjects} objects)`, "demo", "< 2 s", runs),
-  ...snapshotMeasurements(`${largeObjects.toLocaleString("en-US")} objects`, largeSeed, "< 30 s", largeRuns),
-];
+const measurements = ([
+  {
+    group: "reset",
+    name: 'POST /sandbox/reset {"seed": "demo"}',
+    target: "< 1 s",
+    runs,
+    run: async (request) => void (await reset(request, "demo")),
+  },
+  ...snapshotMeasurements("snapshot", `demo set (${demoObjects} objects)`, "demo", "< 2 s", runs),
+  ...snapshotMeasurements("large", `${largeObjects.toLocaleString("en-US")} objects`, largeSeed, "< 30 s", largeRuns),
+] satisfies Measurement[]).filter((measurement) => chosen.includes(measurement.group));
+
+/** The transition table's lines: p50, p95, p99 of the answer and of the delivery, the delivery's p95 against 100 ms. */
+async function transitionLines(request: Request): Promise<string[]> {
+  if (!chosen.includes("transition")) return [];
+  benchLog(`${transitions} transitions to returned, each until delivered`);
+  const timings = await measureTransitionDelivery(request, transitions);
+  const ms = (values: number[], p: number) => `${percentile(values, p).toFixed(1)} ms`;
+  const row = (what: string, values: number[], target: string) =>
+    `| ${what} | ${ms(values, 50)} | ${ms(values, 95)} | ${ms(values, 99)} | ${target} |`;
+  const delivered = timings.map((timing) => timing.delivered);
+  const ratio = percentile(delivered, 95) / 100;
+  return [
+    "",
+    `${transitions} ACH transfers, one at a time: \`POST /sandbox/ach/{id}/transition {"to": "returned", "error": "R01"}\` from its`,
+    `sending until a receiver on 127.0.0.1 has both \`ach.update\` notifications (delivery worker poll ${pollIntervalMs} ms).`,
+    "",
+    "| From sending the transition to | p50 | p95 | p99 | Target |",
+    "| --- | --- | --- | --- | --- |",
+    row(
+      "its answer (200)",
+      timings.map((timing) => timing.answered),
+      "",
+    ),
+    row("its notifications received", delivered, `p95 < 100 ms: ${ratio.toFixed(2)}× the target`),
+    row(
+      "its notifications received, after the answer",
+      timings.map((timing) => timing.delivered - timing.answered),
+      "",
+    ),
+  ];
+}
 
 async function measureStore(sandbox: RunningSandbox): Promise<string[]> {
   const request = client(sandbox.url);
@@ -108,8 +161,8 @@ async function measureStore(sandbox: RunningSandbox): Promise<string[]> {
     lines.push(`| ${measurement.name} | ${seconds(median(times))} | ${seconds(Math.max(...times))} | ${measurement.target} |`);
   }
   const size = files.get(`${largeObjects.toLocaleString("en-US")} objects`)?.length ?? 0;
-  lines.push("", `Snapshot of ${largeObjects.toLocaleString("en-US")} objects: ${(size / 1024 / 1024).toFixed(1)} MiB.`);
-  return lines;
+  if (size) lines.push("", `Snapshot of ${largeObjects.toLocaleString("en-US")} objects: ${(size / 1024 / 1024).toFixed(1)} MiB.`);
+  return [...lines, ...(await transitionLines(request))];
 }
 
 async function onStore(store: string): Promise<void> {
@@ -117,7 +170,8 @@ async function onStore(store: string): Promise<void> {
   const dataDir = store === "pglite" ? mkdtempSync(path.join(tmpdir(), "bench-control-")) : undefined;
   const postgres = store === "postgresql" ? await scratchPostgres(`bench_control_${process.pid}`) : undefined;
   if (store === "postgresql" && !postgres) return;
-  const sandbox = await startSandbox({ dataDir, databaseUrl: postgres?.url, seed: "empty", demoKey: key, log });
+  const settings = { webhooks: { ...defaultSandboxSettings.webhooks, pollIntervalMs } };
+  const sandbox = await startSandbox({ dataDir, databaseUrl: postgres?.url, seed: "empty", demoKey: key, log, settings });
   try {
     const lines = await measureStore(sandbox);
     console.log(`\n### ${store === "pglite" ? "PGlite (embedded, on disk)" : "PostgreSQL"}\n`);
