@@ -21,6 +21,11 @@ export const rateLimitRules = {
    * and the e2e suite's sweeps over every page; what is open at once is capped apart (lib/index/live-feed-sessions.ts).
    */
   liveOpen: { points: 300, duration: 60 },
+  /**
+   * The sandbox bank's reset, snapshot download and restore through the console (`/api/sandbox/...`): each replaces or
+   * copies the whole bank and rebuilds the console's index of it; one every two seconds is above a person or a test run.
+   */
+  sandboxReset: { points: 30, duration: 60 },
   /** The bank-events receiver, per environment: above the bank's steady rate (bench:events runs 200/s). */
   receiver: { points: 3000, duration: 10 },
 } as const satisfies Record<string, { points: number; duration: number }>;

@@ -40,6 +40,8 @@ export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
   status?: number;
   /** A rule of lib/api/rate-limit.ts counted per signed-in user; past it the answer is 429 with `Retry-After`. */
   rateLimit?: RateLimitName;
+  /** A larger cap on the request body than `maxBodyBytes`, for the one route that takes a file (a sandbox snapshot). */
+  maxBodyBytes?: number;
   handle(call: ApiCall<P, Q, B>): Promise<unknown>;
 }
 
@@ -102,10 +104,12 @@ export async function invokeRoute(
 /** Far above any body the console accepts (userdata is at most 1 KB); a bigger one is refused before parsing. */
 export const maxBodyBytes = 64 * 1024;
 
-async function bodyOf(request: Request): Promise<unknown> {
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
+
+async function bodyOf(request: Request, cap: number): Promise<unknown> {
   // Refused by Content-Length unread, and read with a byte cap (a chunked body declares no length).
-  const read = await readBoundedText(request, maxBodyBytes);
-  if ("tooLarge" in read) throw new ConsoleError(413, "payload_too_large", `The request body is larger than ${maxBodyBytes / 1024} KB.`);
+  const read = await readBoundedText(request, cap);
+  if ("tooLarge" in read) throw new ConsoleError(413, "payload_too_large", `The request body is larger than ${sizeText(cap)}.`);
   const { text } = read;
   if (text.trim() === "") return undefined;
   // Depth and strings PostgreSQL cannot store are refused before parsing further (lib/contract/json-text.ts).
@@ -147,7 +151,7 @@ export function createApiRoute(dependencies: ApiDependencies) {
         if (!safeMethods.has(request.method)) checkSameOrigin(request);
         else checkNotCrossSite(request);
         if (definition.rateLimit) await enforceRateLimit(definition.rateLimit, user.id);
-        const body = definition.body ? await bodyOf(request) : undefined;
+        const body = definition.body ? await bodyOf(request, definition.maxBodyBytes ?? maxBodyBytes) : undefined;
         const result = await invokeRoute(definition, { request, requestId, log, user, params, query: queryOf(url), body });
         if (result instanceof Response) response = result;
         else if (result === undefined) response = new Response(null, { status: definition.status ?? 204 });

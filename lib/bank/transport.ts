@@ -38,7 +38,8 @@ export const maxBankAnswerBytes = 16 * 1024 * 1024;
 
 export const defaultTransportOptions: TransportOptions = { timeoutMs: 10_000, retries: 2, retryBaseMs: 200, retryMaxMs: 5_000 };
 
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+/** PUT only for the sandbox bank's snapshot restore (lib/sandbox-control): the contract has none. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface BankRequest {
   operation: string;
