@@ -76,6 +76,15 @@ export const navigationGroups: NavigationGroup[] = [
         description: "Sandbox only: simulate wallet provisioning of a card",
         sandboxOnly: true,
       },
+      {
+        href: "/sandbox",
+        label: "Sandbox",
+        // Shown to the roles that drive the sandbox, like Simulations; the page itself also shows its clock to any
+        // role that reads the bank, for a shared link.
+        permission: "sandbox:control",
+        description: "Sandbox only: reset, snapshots, the clock and failures on demand",
+        sandboxOnly: true,
+      },
     ],
   },
   {

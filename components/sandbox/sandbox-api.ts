@@ -3,9 +3,8 @@
  * what the Sandbox page and the Simulate menu read and send.
  */
 export { sandboxApiPath } from "@/lib/bank/browser";
-
-/** The resources a transition moves (docs/sandbox-control.md, "Transitions"). */
-export type SimulatedResource = "ach" | "network_transfer" | "fednow" | "webhook";
+import type { ResetBody } from "@/lib/sandbox-control/schemas";
+export type { MovableResource, ResetBody, TransitionBody } from "@/lib/sandbox-control/schemas";
 
 /** `GET .../transitions`: the object's state and the targets reachable from it (instant payments also by external status). */
 export interface Transitions {
@@ -13,14 +12,6 @@ export interface Transitions {
   external_status?: string;
   valid: string[];
   valid_external_status?: string[];
-}
-
-/** `POST .../transition`: a status to reach, with the detail it takes; an instant payment may name an external status instead. */
-export interface TransitionBody {
-  to?: string;
-  error?: string;
-  external_status?: string;
-  external_reject_reason?: string;
 }
 
 /** A fault as the sandbox stores it ("Faults"). */
@@ -40,11 +31,8 @@ export interface SandboxFault {
   created_at: string;
 }
 
-/** The data set a reset loads: the demo set, nothing, or the demo set with N ACH transfers. */
-export type ResetSeed = "demo" | "empty" | number;
-
 export interface ResetAnswer {
-  seed: ResetSeed;
+  seed: ResetBody["seed"];
   loaded: Record<string, number>;
   /** Set when the console started rebuilding its index of the sandbox from the new data. */
   index?: string;

@@ -3,7 +3,7 @@
 import { useBankAction } from "@/components/bank/use-bank-action";
 import { bankKeys } from "@/lib/bank/query-keys";
 import type { Environment } from "@/lib/credentials/environments";
-import type { ResetAnswer, ResetSeed, RestoreAnswer, SandboxFault, SimulatedResource, TransitionBody } from "./sandbox-api";
+import type { ResetAnswer, ResetBody, RestoreAnswer, SandboxFault, MovableResource, TransitionBody } from "./sandbox-api";
 
 /**
  * Every change the console makes to the sandbox bank through its control API, by name, on the one mutation helper:
@@ -35,7 +35,7 @@ export const useRemoveFaults = () =>
   });
 
 export const useResetSandbox = (onSuccess: (answer: ResetAnswer) => void) =>
-  useBankAction<ResetSeed, ResetAnswer>({
+  useBankAction<ResetBody["seed"], ResetAnswer>({
     request: (seed) => ({ api: "sandbox", method: "POST", path: "/reset", body: { seed } }),
     invalidates: everything,
     onSuccess,
@@ -50,7 +50,7 @@ export const useRestoreSnapshot = (onSuccess: (answer: RestoreAnswer) => void) =
   });
 
 /** Move one object to a state now: its page (and the transitions under its key) and its lists go stale. */
-export const useSimulateTransition = (resource: SimulatedResource, id: string, onSuccess: () => void) =>
+export const useSimulateTransition = (resource: MovableResource, id: string, onSuccess: () => void) =>
   useBankAction<TransitionBody, Record<string, unknown>>({
     request: (body) => ({ api: "sandbox", method: "POST", path: `/${resource}/${encodeURIComponent(id)}/transition`, body }),
     invalidates: (environment) => [bankKeys.detail(environment, resource, id), bankKeys.lists(environment, resource)],

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useConsoleSession } from "@/components/console/providers";
 import { fetchConsole } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
-import { sandboxApiPath, type SandboxFault, type SimulatedResource, type Transitions } from "./sandbox-api";
+import { sandboxApiPath, type SandboxFault, type MovableResource, type Transitions } from "./sandbox-api";
 
 /**
  * The browser's reads of the sandbox bank's control API (`/api/sandbox/...`, docs/sandbox-control.md), keyed by
@@ -33,7 +33,7 @@ export function useSandboxFaults(enabled: boolean) {
 }
 
 /** The transitions valid from an object's current state, read when the Simulate menu opens (never cached for long). */
-export function useTransitions(resource: SimulatedResource, id: string, enabled: boolean) {
+export function useTransitions(resource: MovableResource, id: string, enabled: boolean) {
   const { environment } = useConsoleSession();
   return useQuery({
     queryKey: bankKeys.transitions(environment, resource, id),

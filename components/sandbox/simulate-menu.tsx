@@ -11,7 +11,7 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { ConsoleApiError } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
 import { isConsoleWebhook } from "@/lib/index/console-webhooks";
-import type { SimulatedResource } from "./sandbox-api";
+import type { MovableResource } from "./sandbox-api";
 import { useSimulateTransition } from "./sandbox-mutations";
 import { useTransitions } from "./sandbox-queries";
 import {
@@ -55,12 +55,12 @@ function DetailField({ choice, value, onChange }: { choice: TransitionChoice; va
  * Rendered only for roles holding `sandbox:control` while the sandbox is active (detail-extras.tsx decides); not on
  * the console's own subscriptions, whose error would stop the index's notifications.
  */
-export function SimulateMenu(props: DetailExtraProps & { resource: SimulatedResource }) {
+export function SimulateMenu(props: DetailExtraProps & { resource: MovableResource }) {
   if (props.resource === "webhook" && isConsoleWebhook(props.object, props.context.consoleAddress ?? null)) return null;
   return <Menu id={props.id} resource={props.resource} />;
 }
 
-function Menu({ id, resource }: { id: string; resource: SimulatedResource }) {
+function Menu({ id, resource }: { id: string; resource: MovableResource }) {
   const { environment } = useConsoleSession();
   const queryClient = useQueryClient();
   const menuId = useId();

@@ -1,6 +1,6 @@
 import { resourceRoutes } from "@/lib/resources/routes";
 import { achReturnCodes, fednowRejectReasons } from "./reason-codes";
-import type { SimulatedResource, TransitionBody, Transitions } from "./sandbox-api";
+import type { MovableResource, TransitionBody, Transitions } from "./sandbox-api";
 
 /**
  * What the Simulate menu offers for one object: each transition the sandbox says is valid from its current state
@@ -28,7 +28,7 @@ export const returnCodeOptions = codeOptions(achReturnCodes);
 export const rejectReasonOptions = codeOptions(fednowRejectReasons);
 
 /** The detail each target takes and its starting value ("" leaves a message to the bank's default). */
-function detailOf(resource: SimulatedResource, field: TransitionChoice["field"], target: string): TransitionDetail | undefined {
+function detailOf(resource: MovableResource, field: TransitionChoice["field"], target: string): TransitionDetail | undefined {
   if (field === "external_status") return target === "rejected" ? "reject_reason" : undefined;
   if (resource === "ach" && target === "returned") return "return_code";
   return target === "error" ? "message" : undefined;
@@ -38,7 +38,7 @@ export const initialDetail = (choice: TransitionChoice) =>
   choice.detail === "return_code" ? defaultReturnCode : choice.detail === "reject_reason" ? defaultRejectReason : "";
 
 /** The menu's entries, in the sandbox's order: statuses first, then an instant payment's external statuses. */
-export function transitionChoices(resource: SimulatedResource, answer: Transitions): TransitionChoice[] {
+export function transitionChoices(resource: MovableResource, answer: Transitions): TransitionChoice[] {
   const entries = (field: TransitionChoice["field"], targets: readonly string[]) =>
     targets.map((target) => ({
       field,
@@ -67,19 +67,19 @@ function targetWords(choice: TransitionChoice, detail: string): string {
 }
 
 /** "ACH transfer", "instant payment": in a sentence, lower case unless it starts with an acronym. */
-const singular = (resource: SimulatedResource) => {
+const singular = (resource: MovableResource) => {
   const name = resourceRoutes[resource].singular;
   return /^[A-Z]{2}/.test(name) ? name : name.toLowerCase();
 };
 
 /** "Move ACH transfer ach_… from pending to returned (R01 Insufficient Funds) now?" */
-export function transitionQuestion(resource: SimulatedResource, id: string, from: string, choice: TransitionChoice, detail: string): string {
+export function transitionQuestion(resource: MovableResource, id: string, from: string, choice: TransitionChoice, detail: string): string {
   const what = choice.field === "external_status" ? "the external status of" : "";
   return `Move ${what ? `${what} ` : ""}${singular(resource)} ${id} from ${from} to ${targetWords(choice, detail)} now?`;
 }
 
 /** What the bank does besides, said under the question. */
-export function transitionEffect(resource: SimulatedResource, choice: TransitionChoice): string {
+export function transitionEffect(resource: MovableResource, choice: TransitionChoice): string {
   if (resource === "webhook") {
     return choice.target === "error"
       ? "The bank stops it as its error threshold would: its pending deliveries are paused until it is enabled again, and webhook.update is sent."
