@@ -39,6 +39,11 @@ export function createApp(ctx: SandboxContext, deps: AppDependencies): Hono<AppE
 
   app.use("*", requireApiKey(deps.keys, deps.signingKey));
   app.use("*", httpFaults(ctx));
+  // A change's events are committed once its handler returns: its notifications leave now, not at the worker's next poll.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.res.status < 400) ctx.nudgeDeliveries?.();
+  });
   mountResourceRoutes(app, ctx);
   mountNetworkTransferPatch(app, ctx);
   mountCardToken(app, ctx, deps.signingKey);

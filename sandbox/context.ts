@@ -36,6 +36,8 @@ export interface SandboxContext {
   now(): Date;
   /** The stored clock behind `now()` (sandbox/control/clock.ts); absent when a test moves `now()` by hand. */
   clock?: SandboxClock;
+  /** Tells this process's delivery worker that new deliveries are committed (set once it runs; sandbox/server.ts). */
+  nudgeDeliveries?: () => void;
   log: Logger;
 }
 

@@ -98,6 +98,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     const app = createApp(context, { keys: new ApiKeyStore(database.db), signingKey, webhookRoutes: webhookRoutes(context) });
     routing.handler = app.fetch;
     const worker = startDeliveryWorker(context);
+    context.nudgeDeliveries = worker.nudge;
     closers.unshift(() => worker.stop());
     const lifecycle = startLifecycleEngine(context);
     closers.unshift(() => lifecycle.stop());

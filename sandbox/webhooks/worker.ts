@@ -28,7 +28,7 @@ const bodyExcerptLength = 200;
  * All state is in the database, so a restarted sandbox carries on where it stopped (at least once: a delivery
  * interrupted by a crash is sent again when its claim expires).
  */
-export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promise<void> } {
+export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promise<void>; nudge(): void } {
   const settings = ctx.settings.webhooks;
   const log = ctx.log.child({ component: "webhook-delivery" });
   const stopping = new AbortController();
@@ -37,6 +37,8 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
   const connections = keptConnections();
   const recordDelivered = groupedWriter((batch: DeliveredAttempt[]) => recordDeliveredAttempts(ctx.db, batch));
   let wake: (() => void) | undefined;
+  /** Set by a nudge that came while the worker was claiming: the claim may have missed it, so look again at once. */
+  let nudged = false;
 
   /**
    * A delivered attempt frees its slot as soon as the receiver has answered: it is recorded with the others delivered
@@ -82,7 +84,8 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
         inFlight.add(running);
       }
       // A full batch suggests more are due: look again at once; otherwise wait for the poll or a free slot.
-      if (claimed.length === 0 || claimed.length < room) await pause(settings.pollIntervalMs);
+      if (nudged) nudged = false;
+      else if (claimed.length === 0 || claimed.length < room) await pause(settings.pollIntervalMs);
     }
   };
 
@@ -100,6 +103,14 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
 
   const running = loop();
   return {
+    /**
+     * New deliveries were committed in this process (an API change): claim them now rather than at the next poll,
+     * which would add up to `pollIntervalMs` to every notification (bench:sandbox-control).
+     */
+    nudge() {
+      if (wake) wake();
+      else nudged = true;
+    },
     async stop() {
       stopping.abort();
       wake?.();
