@@ -59,6 +59,9 @@ class InvalidTransition extends ConsoleError {
   }
 }
 
+/** The audit record's `after`: the bank's answer as it came. */
+const answered = (result: unknown) => result;
+
 /** Counts by table of a snapshot file: what the audit trail keeps of it (never the rows). */
 const tableCounts = (file: SnapshotFile) => Object.fromEntries(Object.entries(file.tables).map(([table, rows]) => [table, rows.length]));
 
@@ -120,8 +123,10 @@ export function sandboxControlResolver(dependencies: SandboxRoutesDependencies):
     body: faultBodySchema,
     status: 201,
     handle: (call, bank) =>
-      dependencies.audited(entryOf(call, bank, "sandbox.fault.add", null), () =>
-        bank.send({ operation: "sandbox_fault_add", method: "POST", path: "/sandbox/faults", body: call.body }),
+      dependencies.audited(
+        entryOf(call, bank, "sandbox.fault.add", null),
+        () => bank.send({ operation: "sandbox_fault_add", method: "POST", path: "/sandbox/faults", body: call.body }),
+        { after: answered },
       ),
   });
 
@@ -153,15 +158,18 @@ export function sandboxControlResolver(dependencies: SandboxRoutesDependencies):
     body: resetBodySchema,
     rateLimit: "sandboxReset",
     handle: (call, bank) =>
-      dependencies.audited(entryOf(call, bank, "sandbox.reset", null, call.body), () =>
-        replaced(
-          call,
-          bank,
-          bank.send<object>(
-            { operation: "sandbox_reset", method: "POST", path: "/sandbox/reset", body: call.body },
-            { timeoutMs: replaceTimeoutMs(dependencies.transport) },
+      dependencies.audited(
+        entryOf(call, bank, "sandbox.reset", null, call.body),
+        () =>
+          replaced(
+            call,
+            bank,
+            bank.send<object>(
+              { operation: "sandbox_reset", method: "POST", path: "/sandbox/reset", body: call.body },
+              { timeoutMs: replaceTimeoutMs(dependencies.transport) },
+            ),
           ),
-        ),
+        { after: answered },
       ),
   });
 
@@ -199,15 +207,18 @@ export function sandboxControlResolver(dependencies: SandboxRoutesDependencies):
       const file = call.body as SnapshotFile;
       // The audit keeps the file's size and counts, never its rows.
       const before = { bytes: Buffer.byteLength(JSON.stringify(file)), rows: tableCounts(file) };
-      return dependencies.audited(entryOf(call, bank, "sandbox.snapshot.restore", null, before), () =>
-        replaced(
-          call,
-          bank,
-          bank.send<object>(
-            { operation: "sandbox_snapshot_restore", method: "PUT", path: "/sandbox/snapshot", body: file },
-            { timeoutMs: replaceTimeoutMs(dependencies.transport) },
+      return dependencies.audited(
+        entryOf(call, bank, "sandbox.snapshot.restore", null, before),
+        () =>
+          replaced(
+            call,
+            bank,
+            bank.send<object>(
+              { operation: "sandbox_snapshot_restore", method: "PUT", path: "/sandbox/snapshot", body: file },
+              { timeoutMs: replaceTimeoutMs(dependencies.transport) },
+            ),
           ),
-        ),
+        { after: answered },
       );
     },
   });
@@ -246,13 +257,16 @@ export function sandboxControlResolver(dependencies: SandboxRoutesDependencies):
     }
     let moved: Record<string, unknown>;
     try {
-      moved = await dependencies.audited(entryOf(call, bank, `${resource}.transition`, id, before), () =>
-        bank.send<Record<string, unknown>>({
-          operation: `sandbox_transition_${resource}`,
-          method: "POST",
-          path: `/sandbox${path}/transition`,
-          body: call.body,
-        }),
+      moved = await dependencies.audited(
+        entryOf(call, bank, `${resource}.transition`, id, before),
+        () =>
+          bank.send<Record<string, unknown>>({
+            operation: `sandbox_transition_${resource}`,
+            method: "POST",
+            path: `/sandbox${path}/transition`,
+            body: call.body,
+          }),
+        { after: answered },
       );
     } catch (error) {
       if (!(error instanceof ConsoleError) || error.status !== 409) throw error;

@@ -62,7 +62,7 @@ const duration = (field: string) =>
     .regex(durationPattern, `${field}: expected an ISO 8601 duration of weeks, days, hours, minutes or seconds, such as PT1H or P1D`);
 
 /** `POST /api/sandbox/clock/advance`. The bank refuses a zero duration and more than P366D, naming `by`. */
-export const advanceBodySchema = z.strictObject({ by: duration("by") }, { error: 'expected {"by": "<ISO 8601 duration such as PT1H>"}' });
+export const advanceBodySchema = z.strictObject({ by: duration("by") });
 export type AdvanceBody = z.infer<typeof advanceBodySchema>;
 
 /** The largest seed of ACH transfers a reset takes (the bank's maxSeedAch). */
