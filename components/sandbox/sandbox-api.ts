@@ -31,14 +31,21 @@ export interface SandboxFault {
   created_at: string;
 }
 
-export interface ResetAnswer {
-  seed: ResetBody["seed"];
-  loaded: Record<string, number>;
-  /** Set when the console started rebuilding its index of the sandbox from the new data. */
-  index?: string;
+/**
+ * What a reset or a restore did to the console's index of the sandbox (lib/sandbox-control/index-rebuild.ts): emptied
+ * and rebuilding from the new data, off in this console, or failed (Settings → Index of the bank repairs it).
+ */
+export interface IndexAfterReplace {
+  index?: "rebuilding" | "off" | "failed";
+  index_error?: string;
 }
 
-export interface RestoreAnswer {
+export interface ResetAnswer extends IndexAfterReplace {
+  seed: ResetBody["seed"];
+  loaded: Record<string, number>;
+}
+
+export interface RestoreAnswer extends IndexAfterReplace {
   restored: Record<string, number>;
 }
 

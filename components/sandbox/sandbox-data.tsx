@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { maxResetAch, resetBodySchema, type ResetBody } from "@/lib/sandbox-control/schemas";
-import { snapshotDownloadHref, type ResetAnswer, type RestoreAnswer } from "./sandbox-api";
+import { snapshotDownloadHref, type IndexAfterReplace, type ResetAnswer, type RestoreAnswer } from "./sandbox-api";
 import { useResetSandbox, useRestoreSnapshot } from "./sandbox-mutations";
 import { Section } from "./section";
 
@@ -29,6 +29,16 @@ const counts = (byName: Record<string, number>) =>
   Object.entries(byName)
     .map(([name, count]) => `${count} ${name}`)
     .join(", ");
+
+/** What became of the console's index, after a reset or restore's result. */
+function IndexWords({ answer }: { answer: IndexAfterReplace }) {
+  if (answer.index === "rebuilding")
+    return <> The console&apos;s index of the sandbox is being rebuilt from the new data; lists are the bank&apos;s answer at once.</>;
+  if (answer.index === "failed") {
+    return <> The console&apos;s index could not be rebuilt ({answer.index_error}): repair it in Settings → Index of the bank.</>;
+  }
+  return null;
+}
 
 /** Reset to a seed: the seed picked, then the one confirm dialog saying what goes and what stays. */
 function Reset() {
@@ -93,7 +103,7 @@ function Reset() {
       {answer ? (
         <Notice tone="success" testId="reset-done">
           Reset to {seedWords(answer.seed)}: loaded {counts(answer.loaded) || "nothing"}.
-          {answer.index ? " The console's index of the sandbox is being rebuilt from the new data; lists are the bank's answer at once." : ""}
+          <IndexWords answer={answer} />
         </Notice>
       ) : null}
       {asked !== null ? (
@@ -125,9 +135,9 @@ function Reset() {
 function Snapshots() {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [answer, setAnswer] = useState<{ name: string; restored: RestoreAnswer["restored"] } | null>(null);
+  const [answer, setAnswer] = useState<(RestoreAnswer & { name: string }) | null>(null);
   const restore = useRestoreSnapshot((result) => {
-    setAnswer({ name: file?.name ?? "the file", restored: result.restored });
+    setAnswer({ ...result, name: file?.name ?? "the file" });
     setFile(null);
     if (input.current) input.current.value = "";
   });
@@ -170,6 +180,7 @@ function Snapshots() {
       {answer ? (
         <Notice tone="success" testId="restore-done">
           Restored {answer.name}: {rows} rows in {Object.keys(answer.restored).length} tables.
+          <IndexWords answer={answer} />
         </Notice>
       ) : null}
       {file ? (
@@ -190,7 +201,10 @@ function Snapshots() {
             ): its objects, webhooks and their delivery history, events and the clock&apos;s offset. What is there now goes, unless a snapshot of it
             was downloaded.
           </p>
-          <p>A file that is not a snapshot of this sandbox is refused and the bank stays as it is. The active failures stay either way.</p>
+          <p>
+            The console empties its index of the sandbox and rebuilds it from the restored data. A file that is not a snapshot of this sandbox is
+            refused and the bank stays as it is. The active failures stay either way.
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>

@@ -12,14 +12,14 @@ import { useSandboxFaults } from "./sandbox-queries";
 import { Section } from "./section";
 
 /**
- * The sandbox's active failures, with Remove per fault and Remove all, and the form that adds one, for roles holding
- * `sandbox:control`. Removing is not confirmed: it only puts the bank back to answering normally.
+ * The sandbox's active failures, shown to every role that reads the bank (a failing page may be a fault's doing), and
+ * for roles holding `sandbox:control` Remove per fault, Remove all and the form that adds one. Removing is not
+ * confirmed: it only puts the bank back to answering normally.
  */
 export function SandboxFaults() {
   const canControl = useCan("sandbox:control");
-  const faults = useSandboxFaults(canControl);
+  const faults = useSandboxFaults();
   const remove = useRemoveFaults();
-  if (!canControl) return null;
   const rows = faults.data?.data ?? [];
   return (
     <Section
@@ -43,9 +43,11 @@ export function SandboxFaults() {
                 <Th>Does</Th>
                 <Th>Left</Th>
                 <Th>Expires</Th>
-                <Th>
-                  <span className="sr-only">Remove</span>
-                </Th>
+                {canControl ? (
+                  <Th>
+                    <span className="sr-only">Remove</span>
+                  </Th>
+                ) : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -60,30 +62,34 @@ export function SandboxFaults() {
                     <Td>{words.how}</Td>
                     <Td className="figure">{fault.times ?? "no limit"}</Td>
                     <Td>{fault.expires_at ? <Timestamp value={fault.expires_at} compact /> : "never"}</Td>
-                    <Td className="text-right">
-                      <Button
-                        type="button"
-                        variant="secondary"
-                        size="compact"
-                        aria-label={`Remove failure ${fault.id}`}
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate(fault.id)}
-                      >
-                        Remove
-                      </Button>
-                    </Td>
+                    {canControl ? (
+                      <Td className="text-right">
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          size="compact"
+                          aria-label={`Remove failure ${fault.id}`}
+                          disabled={remove.isPending}
+                          onClick={() => remove.mutate(fault.id)}
+                        >
+                          Remove
+                        </Button>
+                      </Td>
+                    ) : null}
                   </tr>
                 );
               })}
             </tbody>
           </Table>
-          <Button type="button" variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate("all")}>
-            Remove all
-          </Button>
+          {canControl ? (
+            <Button type="button" variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate("all")}>
+              Remove all
+            </Button>
+          ) : null}
         </>
       ) : null}
       <ActionError error={remove.error} />
-      <FaultForm />
+      {canControl ? <FaultForm /> : null}
     </Section>
   );
 }

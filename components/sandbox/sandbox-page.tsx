@@ -32,7 +32,8 @@ export async function SandboxPage() {
         <div className="space-y-6">
           {drives ? null : (
             <Notice tone="info" testId="sandbox-read-only">
-              Your role ({user.role}) sees the sandbox&apos;s clock; driving it (clock, failures, reset and snapshots) is for operations and admins.
+              Your role ({user.role}) sees the sandbox&apos;s clock and its active failures; driving it (the clock, failures, reset and snapshots) is
+              for operations and admins.
             </Notice>
           )}
           <SandboxClock />

@@ -22,13 +22,12 @@ export function useSandboxClock() {
 }
 
 /** The active failures, read again every 10 s: a fault with `times` or `expires_in` goes away by itself. */
-export function useSandboxFaults(enabled: boolean) {
+export function useSandboxFaults() {
   const { environment } = useConsoleSession();
   return useQuery({
     queryKey: bankKeys.sandboxFaults(environment),
     queryFn: () => fetchConsole<{ data: SandboxFault[] }>(sandboxApiPath("/faults")),
     refetchInterval: 10_000,
-    enabled,
   });
 }
 
