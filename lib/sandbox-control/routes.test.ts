@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiRoute } from "@/lib/api/route";
 import { resetRateLimits } from "@/lib/api/rate-limit";
@@ -20,7 +21,9 @@ import { maskForViewer } from "@/lib/pii";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
+import { expectDocumentedAnswer, fuzzComponent, fuzzParameters, fuzzSeeds } from "@/tests/support/fuzz";
 import { sandboxControlResolver, snapshotMaxBytes } from "./routes";
+import { movableResources as movable } from "./schemas";
 
 // The console's /api/sandbox/... routes through the console's one route wrapper, in front of the sandbox bank started
 // for real (demo seed) and a real console database (audit trail, index) on every database target. Only the session
@@ -119,7 +122,16 @@ describe.each(testDatabaseTargets)("the console's sandbox routes on $name", (tar
     const url = new URL(`/api/sandbox${path}`, consoleOrigin);
     const init: RequestInit = { method, headers: { origin: consoleOrigin, "content-type": "application/json", ...headers } };
     if (body !== undefined) init.body = typeof body === "string" ? body : JSON.stringify(body);
-    const segments = url.pathname.slice("/api/sandbox/".length).split("/").map(decodeURIComponent);
+    const segments = url.pathname
+      .slice("/api/sandbox/".length)
+      .split("/")
+      .map((segment) => {
+        try {
+          return decodeURIComponent(segment);
+        } catch {
+          return segment;
+        }
+      });
     const response = await handler(new Request(url, init), { params: Promise.resolve({ path: segments }) });
     const text = await response.text();
     let json = {};
@@ -404,6 +416,65 @@ describe.each(testDatabaseTargets)("the console's sandbox routes on $name", (tar
       session.target = undefined;
       expect(await call("GET", "/faults")).toMatchObject({ status: 503, json: { error: { code: "bank_not_configured" } } });
     });
+  });
+
+  describe("random and malformed requests", () => {
+    const paths = [
+      "/clock",
+      "/clock/advance",
+      "/faults",
+      "/faults/{id}",
+      "/reset",
+      "/snapshot",
+      ...movable.flatMap((resource) => [`/${resource}/{id}/transitions`, `/${resource}/{id}/transition`]),
+      "/{id}",
+      "/{id}/{id}/{id}/{id}",
+    ];
+    const fields = fc.record(
+      {
+        to: fc.oneof(fc.constantFrom("sent", "processing", "returned", "error", "done", "disabled"), fc.jsonValue()),
+        error: fc.oneof(fc.constantFrom("R01", "R99", ""), fc.jsonValue()),
+        external_status: fc.jsonValue(),
+        by: fc.oneof(fc.constantFrom("PT1S", "P367D", "PT0S", "P1M"), fc.jsonValue()),
+        seed: fc.oneof(fc.constantFrom(-1, 1.5, 1_000_001, "demo2"), fc.jsonValue()),
+        match: fc.oneof(fc.constantFrom("GET /nothing", "* /x", "GET /sandbox/x"), fc.jsonValue()),
+        status: fc.oneof(fc.constantFrom(429, 200, 503), fc.jsonValue()),
+        format: fc.jsonValue(),
+        tables: fc.jsonValue(),
+      },
+      { requiredKeys: [] },
+    );
+    const requests = fc.record({
+      method: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH"),
+      path: fc.constantFrom(...paths),
+      id: fuzzComponent,
+      body: fc.oneof(
+        fields.map((body) => JSON.stringify(body)),
+        fc.json({ maxDepth: 3 }),
+        fc.constantFrom("{not json", "", "[]", '{"__proto__":{"a":1}}'),
+      ),
+    });
+    const isErrorShape = (body: unknown) => {
+      const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+      return typeof error?.code === "string" && typeof error.message === "string";
+    };
+
+    it.each(fuzzSeeds)(
+      "never a 5xx and every refusal in the console's error shape ($name)",
+      async ({ seed }) => {
+        session.user = staff("operations");
+        await fc.assert(
+          fc.asyncProperty(requests, async ({ method, path, id, body }) => {
+            const answer = await call(method, path.replaceAll("{id}", id), method === "GET" ? undefined : body);
+            expectDocumentedAnswer(answer, isErrorShape);
+          }),
+          fuzzParameters(seed, 150, 20),
+        );
+        // A fault the cases happened to add must not reach the tests after this one.
+        await bank("DELETE", "/sandbox/faults");
+      },
+      60_000,
+    );
   });
 
   describe("snapshot, reset, restore", () => {
