@@ -82,6 +82,7 @@ export const config = {
   // holds a `%` (which may be malformed, see pathDecodes): the proxy is the console's busiest path, and its wrapper
   // sets the same headers itself (lib/api/route.ts), so this hop's cost is saved there. Nor for `/api/live`: its
   // wrapper sets them too, and the Cache-Control set here would replace the stream's `no-transform`, so Next.js
-  // would gzip the event stream.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/bank/[^%]*$|api/live$).*)"],
+  // would gzip the event stream. Nor for `/api/sandbox/snapshot`: a request through the proxy has its body buffered and
+  // cut at 10 MB (proxyClientMaxBodySize), and a restored snapshot may be larger (its own cap: lib/sandbox-control).
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/bank/[^%]*$|api/live$|api/sandbox/snapshot$).*)"],
 };
