@@ -8,4 +8,5 @@ import { consoleSandboxRoutes } from "@/lib/sandbox-control/console-routes";
  */
 const handler = apiRoute(consoleSandboxRoutes);
 
-export { handler as DELETE, handler as GET, handler as POST, handler as PUT };
+// PATCH has no route: exported so that it is the console's 404 like any other path, not Next.js's bare 405.
+export { handler as DELETE, handler as GET, handler as PATCH, handler as POST, handler as PUT };
