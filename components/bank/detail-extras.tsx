@@ -2,7 +2,7 @@
 
 import type { ComponentType } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
-import type { SimulatedResource } from "@/components/sandbox/sandbox-api";
+import type { MovableResource } from "@/components/sandbox/sandbox-api";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { ResourceName } from "@/lib/resources/routes";
 import type { DetailExtraProps } from "./detail-extra-props";
@@ -24,7 +24,7 @@ const SimulateMenu = lazyComponent(() => import("@/components/sandbox/simulate-m
  * The Simulate menu of an object, only while the sandbox is active and for roles holding `sandbox:control`, decided
  * here so the menu's code is not even loaded for others (every detail page loads this module).
  */
-function Simulate(props: DetailExtraProps & { resource: SimulatedResource }) {
+function Simulate(props: DetailExtraProps & { resource: MovableResource }) {
   const { environment } = useConsoleSession();
   const canControl = useCan("sandbox:control");
   if (environment !== "sandbox" || !canControl) return null;
