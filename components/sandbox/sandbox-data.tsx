@@ -53,7 +53,8 @@ function Reset() {
   });
 
   function ask() {
-    const seed = choice === "count" ? Number(count) : choice;
+    // An empty count is no count (Number("") would be 0, an empty bank nobody asked for).
+    const seed = choice === "count" ? (count.trim() === "" ? Number.NaN : Number(count)) : choice;
     const parsed = resetBodySchema.safeParse({ seed });
     setProblem(parsed.success ? null : (parsed.error.issues[0]?.message ?? "seed is not valid"));
     if (parsed.success) {
@@ -96,7 +97,7 @@ function Reset() {
         </Button>
       </div>
       {problem ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" data-testid="reset-problem" className="text-sm text-red-700 dark:text-red-300">
           {problem}
         </p>
       ) : null}
