@@ -36,7 +36,7 @@ function DetailField({ choice, value, onChange }: { choice: TransitionChoice; va
   if (choice.detail === "message") {
     return (
       <TextField
-        label={choice.target === "error" && choice.field === "to" ? "Error message (optional)" : "Message (optional)"}
+        label="Error message (optional)"
         value={value}
         maxLength={500}
         onChange={(change) => onChange(change.target.value)}
