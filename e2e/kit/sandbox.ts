@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { test as base, expect } from "@playwright/test";
 import { startLocalSandbox } from "./local-sandbox";
 import { SandboxClient, type Seed } from "./sandbox-client";
@@ -39,7 +38,7 @@ export interface SandboxWorkerOptions {
   sandboxURL: string | undefined;
   /** The API key (HTTP Basic); default env SANDBOX_KEY_ID / SANDBOX_KEY_SECRET, else the bank's demo key. */
   sandboxCredentials: { username: string; password: string };
-  /** For a bank the kit starts: the checkout of the bank's repository (default env SANDBOX_DIR, else this repository). */
+  /** For a bank the kit starts: the checkout of the bank's repository (default env SANDBOX_DIR, else the working directory). */
   sandboxDirectory: string;
   /** For a bank the kit starts: SANDBOX_LIFECYCLE ("on": transfers move over time and with the clock). */
   sandboxLifecycle: "on" | "off";
@@ -64,9 +63,6 @@ interface SandboxWorkerFixtures extends SandboxWorkerOptions {
   sandboxBank: SandboxClient;
 }
 
-/** This repository's root, where sandbox/main.ts lives, two folders above this file. */
-const thisRepository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-
 // Each fixture's second parameter is Playwright's `use`, named `provide` so React's hook rules do not take it for a hook.
 export const test = base.extend<SandboxFixtures & SandboxTestOptions, SandboxWorkerFixtures>({
   sandboxURL: [process.env.SANDBOX_URL || undefined, { option: true, scope: "worker" }],
@@ -74,7 +70,7 @@ export const test = base.extend<SandboxFixtures & SandboxTestOptions, SandboxWor
     { username: process.env.SANDBOX_KEY_ID || "sandbox-demo-key", password: process.env.SANDBOX_KEY_SECRET || "sandbox-demo-secret-change-me" },
     { option: true, scope: "worker" },
   ],
-  sandboxDirectory: [process.env.SANDBOX_DIR || thisRepository, { option: true, scope: "worker" }],
+  sandboxDirectory: [process.env.SANDBOX_DIR || process.cwd(), { option: true, scope: "worker" }],
   sandboxLifecycle: ["on", { option: true, scope: "worker" }],
   sandboxEnv: [{}, { option: true, scope: "worker" }],
   sandboxState: ["demo", { option: true }],
