@@ -218,8 +218,10 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
       const stateBefore = await request.readBack?.();
       bank.recording.failNext(mutation.method, request.path, 503);
       const response = await callProxy(mutation.method, request.path, { body: request.body });
-      expect(response.status).toBe(502);
-      expect(response.json).toEqual({ error: { code: "bank_error", message: "The bank failed to handle the request (HTTP 503)." } });
+      expect(response.status).toBe(503);
+      expect(response.json).toEqual({
+        error: { code: "bank_unavailable", message: "The bank is unavailable (HTTP 503): injected failure: the bank is unavailable" },
+      });
       expect(sentToBank()).toEqual(mutation.sends.map((method) => `${method} ${request.path}`));
       expect(await recordsOf(response)).toEqual([
         expectedRecord(response, {

@@ -51,7 +51,22 @@ describe("consoleErrorForBank", () => {
     ["a body too large", new BankRejectedError(call, 413, "too big"), 413, "bank_rejected", "too big"],
     ["an unprocessable request", new BankRejectedError(call, 422, "cannot"), 422, "bank_rejected", "cannot"],
     ["another 4xx", new BankRejectedError(call, 418, "teapot"), 502, "bank_rejected", "The bank refused the request (HTTP 418): teapot"],
-    ["a 5xx", new BankServerError(call, 503, "down"), 502, "bank_error", "The bank failed to handle the request (HTTP 503)."],
+    ["a 5xx", new BankServerError(call, 500, "boom"), 502, "bank_error", "The bank failed to handle the request (HTTP 500): boom"],
+    ["an unavailable bank (503)", new BankServerError(call, 503, "down"), 503, "bank_unavailable", "The bank is unavailable (HTTP 503): down"],
+    [
+      "an unavailable bank saying when to come back",
+      new BankServerError(call, 503, "down", undefined, 30),
+      503,
+      "bank_unavailable",
+      "The bank is unavailable (HTTP 503; try again in 30 s): down",
+    ],
+    [
+      "rate limiting saying when to come back",
+      new BankRejectedError(call, 429, "slow down", undefined, 2),
+      429,
+      "bank_rate_limited",
+      "The bank is limiting requests (try again in 2 s): slow down",
+    ],
     [
       "an answer off the contract",
       new BankInvalidResponseError(call, ["data: expected array"]),
@@ -71,7 +86,9 @@ describe("a bank reply outside the contract's error shape", () => {
 
   it("is not shown to a role that cannot manage credentials", () => {
     expect(consoleErrorForBank(rejected).message).toBe("The bank refused the request (HTTP 418): HTTP 418 I'm a teapot");
-    expect(asConsoleError(failed, { showUncontracted: false })?.message).toBe("The bank failed to handle the request (HTTP 500).");
+    expect(asConsoleError(failed, { showUncontracted: false })?.message).toBe(
+      "The bank failed to handle the request (HTTP 500): HTTP 500 Internal Server Error",
+    );
   });
 
   it("is shown to admins, who can fix the base URL", () => {
@@ -79,7 +96,7 @@ describe("a bank reply outside the contract's error shape", () => {
       "The bank refused the request (HTTP 418): HTTP 418 I'm a teapot The bank's reply (outside the contract): <html>service on 10.0.0.7:8080</html>",
     );
     expect(asConsoleError(failed, { showUncontracted: true })?.message).toBe(
-      "The bank failed to handle the request (HTTP 500). The bank's reply (outside the contract): stack trace at /srv/app.js",
+      "The bank failed to handle the request (HTTP 500): HTTP 500 Internal Server Error The bank's reply (outside the contract): stack trace at /srv/app.js",
     );
   });
 });

@@ -9,10 +9,12 @@ export interface ConsoleErrorBody {
 
 /** An error the console reports to the caller as it is: status, a stable code and a message a person can act on. */
 export class ConsoleError extends Error {
+  /** `headers`: sent with the answer (a bank's `Retry-After`, passed on). */
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "ConsoleError";
@@ -20,7 +22,7 @@ export class ConsoleError extends Error {
 
   toResponse(headers?: HeadersInit): Response {
     const body: ConsoleErrorBody = { error: { code: this.code, message: this.message } };
-    return Response.json(body, { status: this.status, headers });
+    return Response.json(body, { status: this.status, headers: { ...this.headers, ...Object.fromEntries(new Headers(headers)) } });
   }
 }
 
@@ -44,6 +46,15 @@ function uncontracted(error: { uncontracted?: string }, audience: ErrorAudience)
   return audience.showUncontracted && error.uncontracted ? ` The bank's reply (outside the contract): ${error.uncontracted}` : "";
 }
 
+/**
+ * The bank's `Retry-After`, passed on to the browser with the console's 429 and 503, and said in the message: the
+ * caller learns when to try again, and reads were already retried after that wait (lib/bank/transport.ts).
+ */
+function retryAfter(error: { retryAfterSeconds?: number }): { hint: string; headers: Record<string, string> } {
+  if (error.retryAfterSeconds === undefined) return { hint: "", headers: {} };
+  return { hint: `try again in ${error.retryAfterSeconds} s`, headers: { "Retry-After": String(error.retryAfterSeconds) } };
+}
+
 /** What the caller of the console should see for a failed bank call. Stack traces and credentials never leave. */
 export function consoleErrorForBank(error: AnyBankError, audience: ErrorAudience = {}): ConsoleError {
   switch (error.kind) {
@@ -65,8 +76,15 @@ export function consoleErrorForBank(error: AnyBankError, audience: ErrorAudience
           "The bank refused the console's credentials for this environment; an admin can check them in Settings.",
         );
       }
-      if (error.status === 429)
-        return new ConsoleError(429, "bank_rate_limited", `The bank is limiting requests: ${error.bankMessage}${uncontracted(error, audience)}`);
+      if (error.status === 429) {
+        const { hint, headers } = retryAfter(error);
+        return new ConsoleError(
+          429,
+          "bank_rate_limited",
+          `The bank is limiting requests${hint ? ` (${hint})` : ""}: ${error.bankMessage}${uncontracted(error, audience)}`,
+          headers,
+        );
+      }
       if (error.status === 404) return new ConsoleError(404, "not_found", `${error.bankMessage}${uncontracted(error, audience)}`);
       if (passedThroughStatuses.has(error.status))
         return new ConsoleError(error.status, "bank_rejected", `${error.bankMessage}${uncontracted(error, audience)}`);
@@ -75,8 +93,19 @@ export function consoleErrorForBank(error: AnyBankError, audience: ErrorAudience
         "bank_rejected",
         `The bank refused the request (HTTP ${error.status}): ${error.bankMessage}${uncontracted(error, audience)}`,
       );
-    case "server_error":
-      return new ConsoleError(502, "bank_error", `The bank failed to handle the request (HTTP ${error.status}).${uncontracted(error, audience)}`);
+    case "server_error": {
+      // A 503 says the bank is down for a while (maintenance, overload), which the caller can wait out: passed on as such.
+      if (error.status === 503) {
+        const { hint, headers } = retryAfter(error);
+        const message = `The bank is unavailable (HTTP 503${hint ? `; ${hint}` : ""}): ${error.bankMessage}${uncontracted(error, audience)}`;
+        return new ConsoleError(503, "bank_unavailable", message, headers);
+      }
+      return new ConsoleError(
+        502,
+        "bank_error",
+        `The bank failed to handle the request (HTTP ${error.status}): ${error.bankMessage}${uncontracted(error, audience)}`,
+      );
+    }
     case "invalid_response":
       return new ConsoleError(502, "bank_invalid_response", `The bank's answer does not match the API contract: ${error.problems.join("; ")}`);
   }

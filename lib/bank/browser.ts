@@ -24,6 +24,7 @@ export function describeFailure(error: unknown): { title: string; message: strin
     bank_unreachable: "The bank is down or unreachable",
     bank_timeout: "The bank timed out",
     bank_error: "The bank failed",
+    bank_unavailable: "The bank is unavailable",
     bank_invalid_response: "The bank's answer is malformed",
     bank_credentials_refused: "The bank refused the console's credentials",
     bank_not_configured: "No bank connection",

@@ -62,12 +62,16 @@ export class BankTimeoutError extends BankError {
 
 /** The bank answered with an error status; `bankMessage` is the bank's own explanation. */
 abstract class BankStatusError extends BankError {
-  /** `uncontracted`: a body outside the contract's error shape, shown to admins only (lib/api/errors.ts). */
+  /**
+   * `uncontracted`: a body outside the contract's error shape, shown to admins only (lib/api/errors.ts).
+   * `retryAfterSeconds`: the bank's `Retry-After` in seconds, when it sent one, passed on to the console's caller.
+   */
   constructor(
     call: BankCallDescription,
     readonly status: number,
     readonly bankMessage: string,
     readonly uncontracted?: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(call, `the bank answered ${status}: ${bankMessage}`);
   }

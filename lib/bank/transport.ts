@@ -192,6 +192,11 @@ export function backoffMs(retry: number, options: TransportOptions, retryAfter: 
   return Math.random() * Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** retry);
 }
 
+/** A `Retry-After` of whole seconds (the form the contract's banks send), else undefined: an HTTP date is not passed on. */
+function retryAfterSeconds(retryAfter: string | null): number | undefined {
+  return retryAfter !== null && /^\d{1,9}$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : undefined;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -235,8 +240,9 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
     const { answer } = result;
     if (answer.status >= 200 && answer.status < 300) return { status: answer.status, body: parseJson(answer.text, call), attempts: call.attempts };
     const { message, uncontracted } = bankMessage(answer.status, answer.statusText, answer.text);
-    if (answer.status >= 400 && answer.status < 500) throw new BankRejectedError({ ...call }, answer.status, message, uncontracted);
-    if (answer.status >= 500) throw new BankServerError({ ...call }, answer.status, message, uncontracted);
+    const retryAfter = retryAfterSeconds(answer.retryAfter);
+    if (answer.status >= 400 && answer.status < 500) throw new BankRejectedError({ ...call }, answer.status, message, uncontracted, retryAfter);
+    if (answer.status >= 500) throw new BankServerError({ ...call }, answer.status, message, uncontracted, retryAfter);
     throw new BankInvalidResponseError({ ...call }, [`unexpected HTTP status ${answer.status}`]);
   }
 }
