@@ -1,5 +1,5 @@
 import { resourceRoutes } from "@/lib/resources/routes";
-import { achReturnCodes, fednowRejectReasons } from "./reason-codes";
+import { achReturnCodes, defaultRejectReason, defaultReturnCode, fednowRejectReasons } from "@/lib/contract/sandbox-reason-codes";
 import type { MovableResource, TransitionBody, Transitions } from "./sandbox-api";
 
 /**
@@ -18,9 +18,6 @@ export interface TransitionChoice {
   label: string;
   detail?: TransitionDetail;
 }
-
-export const defaultReturnCode = "R01";
-export const defaultRejectReason = "AC04";
 
 const codeOptions = (codes: Readonly<Record<string, string>>) =>
   Object.entries(codes).map(([code, title]) => ({ value: code, label: `${code} ${title}` }));

@@ -7,7 +7,7 @@ import { badRequest } from "../http/errors";
 import { networkTransferStepColumns, networkTransferStepGuard } from "../lifecycle/engine";
 import { achRules, fednowRules, networkTransferRules, type AchOutcome, type FednowOutcome, type NetworkTransferOutcome } from "../lifecycle/magic";
 import { nextAchState, nextFednowState, nextNetworkTransferState, type FednowState, type NetworkTransferState } from "../lifecycle/transitions";
-import { achReturnCodes, achReturnError, fednowRejectReasons } from "./reason-codes";
+import { achReturnCodes, achReturnError, defaultRejectReason, defaultReturnCode, fednowRejectReasons } from "@/lib/contract/sandbox-reason-codes";
 
 /**
  * The roads of transfers and payments to a state asked for: the lifecycle's own steps (sandbox/lifecycle/transitions.ts)
@@ -27,8 +27,6 @@ const defaultErrors = {
   network_transfer: (networkTransferRules.find((rule) => rule.cents && rule.outcome.status === "error")!.outcome as { error: string }).error,
   fednow: (outcomeOf(fednowRules, "error") as { error: string }).error,
 };
-const defaultReturnCode = "R01";
-const defaultRejectReason = "AC04";
 
 /** A state a test may ask for, and the outcome the lifecycle's steps head for on the way to it. */
 export interface Target<Outcome> {

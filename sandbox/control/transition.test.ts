@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { achReturnCodes, fednowRejectReasons } from "@/sandbox/control/reason-codes";
+import { achReturnCodes, fednowRejectReasons } from "@/lib/contract/sandbox-reason-codes";
 import { webhookDeliveries } from "@/sandbox/db/webhook-schema";
 import { achRules, fednowRules, networkTransferRules } from "@/sandbox/lifecycle/magic";
 import { testDatabaseTargets } from "@/tests/support/databases";

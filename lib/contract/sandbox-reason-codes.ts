@@ -2,6 +2,7 @@
  * The codes a test may ask a transition for: why an ACH transfer was returned (NACHA return codes, stored in `error`
  * as "<code> <title>", the form the lifecycle's magic amounts use) and why the receiving side rejected an outgoing
  * instant payment (ISO 20022 status reason codes, stored in `external_reject_reason` as `{code, message}`).
+ * Plain data, shared by the sandbox (what a transition accepts) and the console's Simulate menu (what it offers).
  */
 
 /** NACHA return codes and their titles. */
@@ -46,6 +47,10 @@ export const fednowRejectReasons: Readonly<Record<string, string>> = {
   MS03: "Reason not specified",
   RC01: "Bank identifier incorrect",
 };
+
+/** What a transition to returned, or to an external status rejected, takes when the request names no code. */
+export const defaultReturnCode = "R01";
+export const defaultRejectReason = "AC04";
 
 /** The `error` of an ACH transfer returned with `code`. */
 export const achReturnError = (code: string) => `${code} ${achReturnCodes[code]}`;
