@@ -8,6 +8,7 @@ import { operations } from "@/lib/contract/operations";
 import { can, roles, type Permission } from "@/lib/permissions";
 import { resourceList } from "@/lib/resources";
 import { baseURL } from "../playwright.config";
+import { bankSend } from "./support/bank";
 import { demoUser, signedInContext } from "./support/staff";
 
 /**
@@ -29,6 +30,7 @@ const pages: Array<{ path: string; permission: Permission; allowedStatus?: numbe
   { path: "/approvals", permission: "change:approve" },
   { path: "/approvals/999999999", permission: "change:approve", allowedStatus: 404 },
   { path: "/search?q=ach", permission: "bank:read" },
+  { path: "/sandbox", permission: "bank:read" },
 ];
 
 /**
@@ -59,6 +61,14 @@ const routeFiles: Record<string, Array<{ method: string; path: string; permissio
   "/api/approvals/[id]/reject": [{ method: "POST", path: "/api/approvals/999999999/reject", permission: "change:approve" }],
   "/api/approvals/[id]/withdraw": [{ method: "POST", path: "/api/approvals/999999999/withdraw", permission: "bank:read" }],
   "/api/approvals/settings": [{ method: "PUT", path: "/api/approvals/settings", permission: "approvals:configure" }],
+  // The sandbox's controls (lib/sandbox-control/routes.ts): one catch-all file; validRequests probes each route except
+  // reset and restore, which would replace the bank every other spec shares (lib/sandbox-control/routes.test.ts and
+  // e2e/sandbox-console.spec.ts cover those).
+  "/api/sandbox/[...path]": [
+    { method: "GET", path: "/api/sandbox/clock", permission: "bank:read" },
+    { method: "POST", path: "/api/sandbox/reset", permission: "sandbox:reset" },
+    { method: "PUT", path: "/api/sandbox/snapshot", permission: "sandbox:reset" },
+  ],
   "/api/health": "public",
   "/api/auth/[...nextauth]": "auth.js",
 };
@@ -105,6 +115,15 @@ const call = (request: APIRequestContext, route: { method: string; path: string;
   request.fetch(route.path, { method: route.method, maxRedirects: 0, headers: { origin: baseURL }, data: route.body });
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 
+interface ProbeRequest {
+  method: string;
+  path: string;
+  permission: Permission;
+  status: number;
+  body?: unknown;
+  audit?: { action: string; target: string | null; environment: string | null };
+}
+
 /**
  * A valid request of every route: ids from the demo seed (read by the admin), a webhook made for each run (and one more
  * to delete), valid bodies, and the exact success status and audit record the contract and the allowlist promise.
@@ -139,15 +158,13 @@ async function validRequests(admin: APIRequestContext) {
     }),
   };
   // Exporting the trail is audited like a bank export, but belongs to no bank environment.
-  const requests = [
+  const requests: ProbeRequest[] = [
     {
       method: "GET",
       path: "/api/audit/export",
-      permission: "audit:read" as Permission,
+      permission: "audit:read",
       status: 200,
-      body: undefined as unknown,
-      audit: { action: "audit.export", target: null, environment: null } as
-        { action: string; target: string | null; environment: string | null } | undefined,
+      audit: { action: "audit.export", target: null, environment: null },
     },
   ];
   // A case record of an application the console's index holds (the sandbox is walked at start), audited per download.
@@ -178,6 +195,7 @@ async function validRequests(admin: APIRequestContext) {
     body: { environment: "sandbox", required: false },
     audit: { action: "approvals.setting", target: "sandbox", environment: "sandbox" },
   });
+  requests.push(...(await sandboxControlRequests()));
   for (const exposed of exposedOperations) {
     const operation = operations.find((candidate) => candidate.operationId === exposed.operationId)!;
     const collection = operation.path.split("/{id}")[0]!;
@@ -193,6 +211,60 @@ async function validRequests(admin: APIRequestContext) {
     });
   }
   return requests;
+}
+
+/**
+ * The sandbox's controls, each on something made for this probe at the bank directly: a new ACH transfer to cancel,
+ * a fault that matches nothing (a DELETE the API does not have) and expires by itself.
+ */
+async function sandboxControlRequests(): Promise<ProbeRequest[]> {
+  const ach = (await bankSend<{ id: string }>("POST", "/sandbox/ach", {})).body;
+  const fault = { match: "DELETE /counterparty", latency_ms: 1, expires_in: "PT1M" };
+  const faultId = (await bankSend<{ id: string }>("POST", "/sandbox/faults", fault)).body.id;
+  const sandbox = (action: string, target: string | null = null) => ({ action, target, environment: "sandbox" });
+  return [
+    { method: "GET", path: "/api/sandbox/clock", permission: "bank:read", status: 200 },
+    { method: "GET", path: "/api/sandbox/faults", permission: "bank:read", status: 200 },
+    { method: "GET", path: `/api/sandbox/ach/${ach.id}/transitions`, permission: "bank:read", status: 200 },
+    {
+      method: "POST",
+      path: `/api/sandbox/ach/${ach.id}/transition`,
+      permission: "sandbox:control",
+      status: 200,
+      body: { to: "canceled" },
+      audit: sandbox("ach.transition", ach.id),
+    },
+    {
+      method: "POST",
+      path: "/api/sandbox/clock/advance",
+      permission: "sandbox:control",
+      status: 200,
+      body: { by: "PT1S" },
+      audit: sandbox("sandbox.clock.advance"),
+    },
+    { method: "POST", path: "/api/sandbox/faults", permission: "sandbox:control", status: 201, body: fault, audit: sandbox("sandbox.fault.add") },
+    {
+      method: "DELETE",
+      path: `/api/sandbox/faults/${faultId}`,
+      permission: "sandbox:control",
+      status: 204,
+      audit: sandbox("sandbox.fault.remove", faultId),
+    },
+    {
+      method: "DELETE",
+      path: "/api/sandbox/faults",
+      permission: "sandbox:control",
+      status: 204,
+      audit: sandbox("sandbox.fault.clear"),
+    },
+    {
+      method: "GET",
+      path: "/api/sandbox/snapshot",
+      permission: "sandbox:reset",
+      status: 200,
+      audit: sandbox("sandbox.snapshot.download"),
+    },
+  ];
 }
 
 /** The audit export's line for `requestId` (the admin reads the trail). */
@@ -269,6 +341,7 @@ for (const role of roles) {
       await expect(nav.getByRole("link", { name: "Bank credentials" })).toHaveCount(can(role, "credentials:manage") ? 1 : 0);
       await expect(nav.getByRole("link", { name: "Review queue" })).toHaveCount(can(role, "review:decide") ? 1 : 0);
       await expect(nav.getByRole("link", { name: "Approvals" })).toHaveCount(can(role, "change:approve") ? 1 : 0);
+      await expect(nav.getByRole("link", { name: "Sandbox", exact: true })).toHaveCount(can(role, "sandbox:control") ? 1 : 0);
       await context.close();
     });
   });

@@ -89,6 +89,7 @@ export async function everyConsolePage(listQuery = ""): Promise<string[]> {
     "/search?q=a",
     "/views",
     "/simulations",
+    "/sandbox",
     "/audit",
     "/approvals?status=any",
     "/settings/staff",
