@@ -80,16 +80,16 @@ export const test = base.extend<SandboxFixtures & SandboxTestOptions, SandboxWor
       const started = sandboxURL
         ? undefined
         : await startLocalSandbox({ directory: sandboxDirectory, credentials: sandboxCredentials, lifecycle: sandboxLifecycle, env: sandboxEnv });
-      const url = (sandboxURL ?? started!.url).replace(/\/+$/, "");
-      const api = await playwright.request.newContext({
-        baseURL: url,
-        // Sent with the first request (no 401 round trip), and only to this bank, never to a URL elsewhere.
-        httpCredentials: { ...sandboxCredentials, origin: new URL(url).origin, send: "always" },
-      });
       try {
+        const url = (sandboxURL ?? started!.url).replace(/\/+$/, "");
+        const api = await playwright.request.newContext({
+          baseURL: url,
+          // Sent with the first request (no 401 round trip), and only to this bank, never to a URL elsewhere.
+          httpCredentials: { ...sandboxCredentials, origin: new URL(url).origin, send: "always" },
+        });
         await provide(new SandboxClient(api, url, sandboxCredentials));
-      } finally {
         await api.dispose();
+      } finally {
         await started?.stop();
       }
     },
