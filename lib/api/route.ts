@@ -6,6 +6,7 @@ import { describeIssues } from "@/lib/bank/client";
 import { isBankError } from "@/lib/bank/errors";
 import { parseJsonText } from "@/lib/contract/json-text";
 import { can, type Permission } from "@/lib/permissions";
+import { recordHttpRequest, routePattern } from "@/lib/metrics/registry";
 import { setDataResponseHeaders } from "@/lib/security-headers";
 import { readBoundedText } from "./bounded-body";
 import { enforceRateLimit, type RateLimitName } from "./rate-limit";
@@ -135,13 +136,14 @@ export function createApiRoute(dependencies: ApiDependencies) {
       const log = dependencies.log.child({ requestId });
       let userId: string | undefined;
       let showUncontracted = false;
+      let segments: Record<string, string | string[] | undefined> | undefined;
       let response: Response;
       try {
         const user = await dependencies.currentUser();
         if (!user) throw unauthorized();
         userId = user.id;
         showUncontracted = can(user.role, "credentials:manage");
-        const segments = (await context?.params) ?? {};
+        segments = (await context?.params) ?? {};
         const resolved = typeof route === "function" ? route({ method: request.method, params: segments }) : { route, params: segments };
         if (!resolved) throw notFound();
         const { route: definition, params } = resolved;
@@ -173,6 +175,9 @@ export function createApiRoute(dependencies: ApiDependencies) {
         { method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started), userId },
         "api request",
       );
+      // The route's pattern, never its ids: read from the path parameters, also for an answer given before they were.
+      segments ??= (await context?.params) ?? {};
+      recordHttpRequest(routePattern(url.pathname, segments), request.method, response.status, started);
       return response;
     };
   };

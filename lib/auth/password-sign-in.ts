@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import { isStorableText } from "@/lib/contract/json-text";
 import type { ConsoleDatabase } from "@/lib/db/console";
+import { metrics } from "@/lib/metrics/registry";
 import { clientAddress } from "./client-address";
 import { hashPassword, needsRehash, verifyPassword } from "./password";
 import { findStaffByEmail, normalizeEmail, replacePasswordHash } from "./staff-users";
@@ -32,6 +33,12 @@ export class SignInThrottled extends Error {
   }
 }
 
+/** A wrong email, password or a locked user, counted for console_sign_in_failures_total (docs/operations.md). */
+function refused(): null {
+  metrics.signInFailures.inc({ reason: "refused" });
+  return null;
+}
+
 /**
  * Checks an email and password, behind the throttle: the attempt is counted for the client's address and for the
  * email (whether or not a user has it) before the user is read or any hash computed. Null for a wrong email, password
@@ -43,7 +50,7 @@ export function passwordSignIn(dependencies: PasswordSignInDependencies) {
   const now = dependencies.now ?? (() => new Date());
   return async function authorize(raw: Partial<Record<string, unknown>>, request: Request): Promise<StaffUser | null> {
     const input = credentialsInput.safeParse(raw);
-    if (!input.success) return null;
+    if (!input.success) return refused();
     const db = await dependencies.db();
     const email = normalizeEmail(input.data.email);
     const address = clientAddress(request.headers.get("x-forwarded-for"), dependencies.trustedProxies);
@@ -51,12 +58,13 @@ export function passwordSignIn(dependencies: PasswordSignInDependencies) {
       (await admitAttempt(db, addressKey(address), perAddressRule, now())) && (await admitAttempt(db, userKey(email), perUserRule, now()));
     if (!admitted) {
       // Slow, so refusals cost a guesser as much time as checks; the same for every email, so it tells nothing.
+      metrics.signInFailures.inc({ reason: "throttled" });
       await sleep(refusalDelayMs);
       throw new SignInThrottled();
     }
     const user = await findStaffByEmail(db, email);
     const valid = await verify(input.data.password, user?.passwordHash ?? null);
-    if (!user || !valid || user.locked) return null;
+    if (!user || !valid || user.locked) return refused();
     // A hash made at an older cost is replaced now, while the password is at hand (it is never stored otherwise).
     if (needsRehash(user.passwordHash!)) await replacePasswordHash(db, user.id, user.passwordHash!, await hashPassword(input.data.password));
     await clearAttempts(db, userKey(email), perUserRule, now());

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { Logger } from "pino";
+import { recordBankCall } from "@/lib/metrics/registry";
 import {
   BankInvalidResponseError,
   BankRejectedError,
@@ -213,6 +214,8 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
     );
   }
   const maxAnswerBytes = options.maxAnswerBytes ?? maxBankAnswerBytes;
+  // Recorded once per call at each exit below (console_bank_requests_total): a number, not a timer object, per call.
+  const started = performance.now();
   const maxAttempts = request.method === "GET" ? options.retries + 1 : 1;
 
   for (;;) {
@@ -220,6 +223,7 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
     const result = await attempt(url, request, target, options.timeoutMs, maxAnswerBytes);
     if ("failure" in result && result.failure === "too_large") {
       options.onReached?.(true);
+      recordBankCall(request.operation, "too_large", started);
       throw new BankInvalidResponseError({ ...call }, [`the answer is larger than ${formatBytes(maxAnswerBytes)}; it was not read`]);
     }
     options.onReached?.(!("failure" in result));
@@ -234,10 +238,12 @@ export async function sendBankRequest(target: BankTarget, request: BankRequest, 
       continue;
     }
     if ("failure" in result) {
+      recordBankCall(request.operation, result.failure === "timeout" ? "timeout" : "unreachable", started);
       if (result.failure === "timeout") throw new BankTimeoutError({ ...call }, options.timeoutMs);
       throw new BankUnreachableError({ ...call }, describeNetworkFailure(result.cause), { cause: result.cause });
     }
     const { answer } = result;
+    recordBankCall(request.operation, answer.status, started);
     if (answer.status >= 200 && answer.status < 300) return { status: answer.status, body: parseJson(answer.text, call), attempts: call.attempts };
     const { message, uncontracted } = bankMessage(answer.status, answer.statusText, answer.text);
     const retryAfter = retryAfterSeconds(answer.retryAfter);

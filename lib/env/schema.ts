@@ -153,6 +153,11 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
     .min(1, "expected at least 1 year")
     .max(100)
     .default(5),
+  /**
+   * `/api/metrics` (docs/operations.md) answers only `Authorization: Bearer <METRICS_TOKEN>`. Unset: only requests from
+   * this machine's loopback address are answered.
+   */
+  METRICS_TOKEN: z.string().min(32, "expected at least 32 characters").optional(),
   /** Four-eyes on changes (docs/approvals.md): a change request not approved within this many hours expires. */
   APPROVAL_EXPIRY_HOURS: z.coerce
     .number({ message: "expected a number of hours" })

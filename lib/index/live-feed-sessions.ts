@@ -1,6 +1,7 @@
 import { ConsoleError } from "@/lib/api/errors";
 import type { SessionToken } from "@/lib/auth/session-token";
 import type { SessionCheck, SessionEnd } from "@/lib/auth/sessions";
+import { metrics } from "@/lib/metrics/registry";
 
 /** What the live route needs of the console's sessions (lib/index/live-feed-runtime.ts wires the real ones). */
 export interface LiveSessions {
@@ -96,10 +97,12 @@ export function watchLiveSessions(sessions: LiveSessions, limits: LiveSessionLim
       if (!session) bySession.set(token.sid, { token, ends });
       ends.add(end);
       perUser.set(token.sub, ofUser + 1);
+      metrics.liveConnections.inc();
       let counted = true;
       return () => {
         if (!counted) return;
         counted = false;
+        metrics.liveConnections.dec();
         ends.delete(end);
         if (ends.size === 0) bySession.delete(token.sid);
         const left = (perUser.get(token.sub) ?? 1) - 1;
