@@ -37,7 +37,10 @@ const pages: Array<{ path: string; permission: Permission; allowedStatus?: numbe
  * Every route handler file under app/api and how the matrix covers it: a new route file fails the test below until it
  * is listed here. The bank proxy's one catch-all file expands to every operation of the allowlist.
  */
-const routeFiles: Record<string, Array<{ method: string; path: string; permission: Permission }> | "public" | "auth.js" | "bank webhooks"> = {
+const routeFiles: Record<
+  string,
+  Array<{ method: string; path: string; permission: Permission }> | "public" | "auth.js" | "bank webhooks" | "metrics token"
+> = {
   "/api/audit/export": [{ method: "GET", path: "/api/audit/export", permission: "audit:read" }],
   "/api/events/export": [{ method: "GET", path: "/api/events/export", permission: "bank:read" }],
   "/api/live": [{ method: "GET", path: "/api/live", permission: "bank:read" }],
@@ -70,6 +73,9 @@ const routeFiles: Record<string, Array<{ method: string; path: string; permissio
     { method: "PUT", path: "/api/sandbox/snapshot", permission: "sandbox:reset" },
   ],
   "/api/health": "public",
+  // Prometheus's scrape: METRICS_TOKEN's bearer, or (unset, as here) the loopback address only; no staff session
+  // (lib/metrics/route.test.ts covers the token, other addresses and trusted proxies).
+  "/api/metrics": "metrics token",
   "/api/auth/[...nextauth]": "auth.js",
 };
 
@@ -281,6 +287,13 @@ test.describe("unauthenticated", () => {
       expect(response.headers().location).toMatch(/^\/sign-in\?from=/);
     });
   }
+
+  test("/api/metrics answers this machine's scrape without a session while METRICS_TOKEN is unset", async ({ request }) => {
+    const response = await request.get("/api/metrics");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(await response.text()).toContain("# TYPE console_http_requests_total counter");
+  });
 
   test("every route handler answers 401 with the console's error shape", async ({ request }) => {
     for (const route of routes) {
