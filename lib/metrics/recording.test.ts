@@ -6,6 +6,7 @@ import { createBankClient } from "@/lib/bank/client";
 import { watchLiveSessions } from "@/lib/index/live-feed-sessions";
 import { createLogger } from "@/lib/log";
 import { sandboxBankForFile } from "@/tests/support/sandbox-bank";
+import { sandboxClient } from "@/tests/support/sandbox-client";
 import { metrics, routePattern } from "./registry";
 
 // What the console records as it works, read back from the registry /api/metrics serves: requests through the ONE
@@ -77,7 +78,8 @@ describe("console_http_requests_total and console_http_request_duration_seconds"
 });
 
 describe("console_bank_requests_total and console_bank_request_duration_seconds against the sandbox bank", () => {
-  const sandbox = sandboxBankForFile({ id: "key_metrics_test", secret: "metrics-test-secret-0123456789" });
+  const key = { id: "key_metrics_test", secret: "metrics-test-secret-0123456789" };
+  const sandbox = sandboxBankForFile(key);
 
   it("count each call by operation and the bank's status, and time it", async () => {
     const ok = { operation: "list_ach", status: "200" };
@@ -92,6 +94,20 @@ describe("console_bank_requests_total and console_bank_request_duration_seconds 
     const missingBefore = await valueOf("console_bank_requests_total", missing);
     await expect(sandbox.bank.call("get_ach", { params: { id: "ach_does_not_exist" } })).rejects.toMatchObject({ status: 404 });
     expect(await valueOf("console_bank_requests_total", missing)).toBe(missingBefore + 1);
+  });
+
+  it("count a read the bank keeps failing once, under its last status, its retries and their waits in its time", async () => {
+    const control = sandboxClient(sandbox.sandbox.url, key.id, key.secret);
+    expect((await control("/sandbox/faults", { method: "POST", json: { match: "GET /card", status: 503, times: 2 } })).status).toBe(201);
+    const bank = createBankClient(
+      { baseUrl: sandbox.sandbox.url, auth: { type: "basic", keyId: key.id, secret: key.secret } },
+      { retries: 1, retryBaseMs: 1 },
+    );
+    const failed = { operation: "list_card", status: "503" };
+    const before = await valueOf("console_bank_requests_total", failed);
+    await expect(bank.call("list_card", {})).rejects.toMatchObject({ status: 503, attempts: 2 });
+    expect(await valueOf("console_bank_requests_total", failed)).toBe(before + 1);
+    expect(await valueOf("console_bank_requests_total", { operation: "list_card", status: "200" })).toBe(0);
   });
 
   it("count a bank that cannot be reached by the failure's kind, once per call however many attempts it took", async () => {

@@ -1,6 +1,7 @@
 import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import type { ConsoleDb } from "@/lib/db/console-db";
+import { consoleEnvSchema } from "@/lib/env/schema";
 import { capturedLog } from "@/tests/support/captured-log";
 import { metricsRoute, type MetricsRouteDependencies } from "./route";
 
@@ -20,6 +21,13 @@ function route(overrides: Partial<MetricsRouteDependencies> = {}) {
 const scrape = (headers: HeadersInit = {}) => new Request("http://console.test/api/metrics", { headers });
 
 describe("/api/metrics with METRICS_TOKEN set", () => {
+  it("takes a token of at least 32 characters, refusing a shorter one at start with a message naming it", () => {
+    expect(consoleEnvSchema.parse({ METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token);
+    expect(consoleEnvSchema.parse({}).METRICS_TOKEN).toBeUndefined();
+    const short = consoleEnvSchema.safeParse({ METRICS_TOKEN: "x".repeat(31) });
+    expect(short.error?.issues).toEqual([expect.objectContaining({ path: ["METRICS_TOKEN"], message: "expected at least 32 characters" })]);
+  });
+
   it("answers 401 in the console's error shape when no bearer token is sent, even from this machine", async () => {
     const { GET } = route();
     const basic = `Basic ${Buffer.from(`x:${token}`).toString("base64")}`;
