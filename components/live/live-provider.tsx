@@ -26,6 +26,8 @@ const Context = createContext<LiveContext>({ status: "offline", listen: () => ()
 
 /** Waits before reconnecting: 1 s, doubling to 30 s. */
 const backoffMs = (failures: number) => Math.min(30_000, 1000 * 2 ** failures);
+/** A stream ended because its console process is stopping is opened again within this. */
+const restartSpreadMs = 500;
 /** Failed attempts in a row after which the indicator says offline rather than reconnecting (it keeps trying). */
 const offlineAfter = 3;
 
@@ -35,7 +37,8 @@ const isResource = (value: unknown): value is ResourceName => typeof value === "
  * The tab's ONE connection to /api/live. Every change of the active environment makes that object's cached detail
  * stale (bankKeys.detail), then goes to the listeners (lists count it, detail pages and Home refresh). A dropped
  * connection is opened again with backoff, from the last id seen (`?after=`), so nothing is missed or told twice. A
- * stream ended with `end` (the session ended) is not reopened: the tab goes to sign-in, which says why.
+ * stream ended with `end` "restarting" (its console process is stopping) is opened again at once, from the last id; one
+ * ended with any other reason (the session ended) is not reopened: the tab goes to sign-in, which says why.
  */
 export function LiveProvider({ environment, children }: { environment: Environment; children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -69,9 +72,16 @@ export function LiveProvider({ environment, children }: { environment: Environme
         tell({ type: "reset" });
       });
       source.addEventListener("end", (event) => {
-        // The session ended (signed out, locked, removed, expired, idle): reconnecting would be refused. Sign-in says why.
         source?.close();
         const { reason } = JSON.parse(event.data) as { reason: string };
+        if (reason === "restarting") {
+          // The console process is stopping: the load balancer sends the new stream to another instance. Spread over
+          // half a second so the tabs of a stopping instance do not all arrive at once.
+          setStatus("reconnecting");
+          retry = setTimeout(connect, Math.random() * restartSpreadMs);
+          return;
+        }
+        // The session ended (signed out, locked, removed, expired, idle): reconnecting would be refused. Sign-in says why.
         const from = window.location.pathname + window.location.search;
         // A full load, not a client navigation: nothing of the ended session stays in memory.
         window.location.replace(`/sign-in?ended=${encodeURIComponent(reason)}&from=${encodeURIComponent(from)}`);

@@ -64,6 +64,16 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
     .min(2, "expected at least 2 minutes")
     .max(1440)
     .default(30),
+  /**
+   * On SIGTERM or SIGINT the console stops taking requests and gives those in flight this long to finish before it
+   * exits (scripts/console-server.ts); keep it below the orchestrator's kill timeout (Kubernetes: 30 s by default).
+   */
+  CONSOLE_SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ message: "expected a number of seconds" })
+    .int("expected whole seconds")
+    .min(1, "expected at least 1 second")
+    .max(600, "expected at most 600 seconds")
+    .default(20),
   /** Seed one demo staff user per role into an empty staff table (`off` for a real deployment). */
   CONSOLE_DEMO_USERS: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
   /** Single sign-on through any OpenID Connect provider: switched on when all three are set. */
@@ -86,6 +96,10 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
   BANK_TIMEOUT_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1).default(10_000),
   BANK_RETRIES: z.coerce.number({ message: "expected a whole number" }).int("expected a whole number").min(0).max(10).default(2),
   BANK_RETRY_BASE_MS: z.coerce.number({ message: "expected milliseconds" }).int("expected whole milliseconds").min(1).default(200),
+  /** Circuit breaker per environment (lib/bank/circuit.ts): bank reads failing this many times in a row open it. */
+  BANK_BREAKER_FAILURES: z.coerce.number({ message: "expected a whole number" }).int("expected a whole number").min(1).max(1000).default(5),
+  /** How long an open breaker refuses bank reads before one read probes the bank again. */
+  BANK_BREAKER_HALF_OPEN_SECONDS: z.coerce.number({ message: "expected seconds" }).int("expected whole seconds").min(1).max(3600).default(15),
   /**
    * Where the bank reaches the console (its webhooks post to `<CONSOLE_PUBLIC_URL>/api/bank-events/<environment>`).
    * Unset: http://HOST:PORT, which only a bank on this machine (the sandbox) can reach.

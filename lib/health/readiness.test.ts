@@ -44,6 +44,16 @@ describe.each(testDatabaseTargets)("the console's readiness on $name", (target) 
     expect([down.status, await down.json()]).toEqual([503, unavailable]);
   });
 
+  it("answers 503 draining once the process is stopping, whatever its database says, so a load balancer stops sending", async () => {
+    const response = await readinessRoute(
+      async () => database,
+      () => ({}),
+      signedIn,
+      () => true,
+    )();
+    expect([response.status, await response.json()]).toEqual([503, { status: "draining" }]);
+  });
+
   it("answers 503 in its documented shape when the database's connections are gone, and 200 again once it is back", async () => {
     const closed = connectDatabase(database.pool.options.connectionString!, schema);
     await closed.close();

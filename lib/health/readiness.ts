@@ -1,19 +1,23 @@
 import type { Pool } from "pg";
 import type { BankReachability } from "@/lib/bank/reachability";
 import type { Environment } from "@/lib/credentials/environments";
+import { isDraining } from "./shutdown";
 
 /**
  * The console's readiness: 200 once its database is open, migrated and answering; otherwise 503, never a stack.
  * `bank` says what the console last saw of each bank it was asked to reach: a bank that is down does not make the
  * console unready (staff still sign in, read the audit trail and change settings), but signed-in staff who look at the
  * health route see it. Signed out it says only up or down: when staff last reached which bank is nobody else's business.
+ * From a stop signal on (lib/health/shutdown.ts) it answers 503 "draining" at once, so a load balancer sends no more.
  */
 export function readinessRoute(
   openDatabase: () => Promise<{ pool: Pick<Pool, "query"> }>,
   banks: () => Partial<Record<Environment, BankReachability>> = () => ({}),
   signedIn: () => Promise<boolean> = async () => false,
+  draining: () => boolean = isDraining,
 ) {
   return async function GET(): Promise<Response> {
+    if (draining()) return Response.json({ status: "draining" }, { status: 503, headers: { "cache-control": "no-store" } });
     const bank = async () => ((await signedIn().catch(() => false)) ? { bank: banks() } : {});
     try {
       const { pool } = await openDatabase();

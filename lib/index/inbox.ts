@@ -180,3 +180,16 @@ export async function markForRetry(db: ConsoleDb, row: Pick<InboxRow, "id" | "at
       next_attempt_at = now() + ${Math.round(delayMs)} * interval '1 millisecond'
     WHERE id = ${row.id}`);
 }
+
+/**
+ * Gives back the leases of rows claimed and not settled (their console process is stopping): they are due at once, and
+ * the attempt the claim counted is not counted against them, so another process takes them in its next round instead
+ * of after the lease. Only rows still `processing` change: one settled meanwhile stays settled. Returns how many.
+ */
+export async function releaseLeases(db: ConsoleDb, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.execute(sql`
+    UPDATE ${inbox} SET state = 'pending', lease_until = NULL, next_attempt_at = now(), attempts = greatest(attempts - 1, 0)
+    WHERE id IN ${ids} AND state = 'processing'`);
+  return result.rowCount ?? 0;
+}

@@ -9,6 +9,7 @@ import { createSession, endSession, findSession, sessionChecker } from "@/lib/au
 import { createStaff, removeStaff, updateStaff } from "@/lib/auth/staff-users";
 import { connectDatabase } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
+import { runShutdownSteps } from "@/lib/health/shutdown";
 import { createLogger } from "@/lib/log";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
@@ -99,6 +100,18 @@ describe.each(testDatabaseTargets)("live streams and their sessions on $name", (
     expect(rest.endsWith('event: end\ndata: {"reason":"ended"}\n\n')).toBe(true);
     expect(await response.body!.getReader().read()).toEqual({ done: true, value: undefined });
     expect((await server.open(token)).response.status).toBe(401);
+  });
+
+  it("ends every open stream with a retry hint and the reason restarting when its process stops, its session kept", async () => {
+    const server = consoleProcess();
+    const token = await newSession();
+    const { response } = await server.open(token);
+    await readEvents(response, (text) => text.includes("event: ready"));
+    await runShutdownSteps(1_000);
+    const rest = await readEvents(response, (text) => text.includes("event: end"), 5_000);
+    expect(rest.endsWith('retry: 500\nevent: end\ndata: {"reason":"restarting"}\n\n')).toBe(true);
+    expect(await response.body!.getReader().read()).toEqual({ done: true, value: undefined });
+    expect(await findSession(database.db, token.sid)).not.toBeNull();
   });
 
   it("ends a stream on its own timer when its session goes idle, its checks not counting as use", async () => {

@@ -26,8 +26,15 @@ export const liveCheckMs = 2_000;
 export const maxStreamsPerSession = 6;
 export const maxStreamsPerUser = 20;
 
-/** An open stream's end: with why its session ended, or null when that could not be checked (the client reconnects). */
-export type EndStream = (reason: SessionEnd | null) => void;
+/**
+ * Why a stream ends: its session ended (the client signs in again), `restarting` (this console process is stopping:
+ * the client reconnects at once, to another instance behind the load balancer), or null when the session could not be
+ * checked (the client reconnects).
+ */
+export type StreamEnd = SessionEnd | "restarting";
+
+/** An open stream's end, with its reason. */
+export type EndStream = (reason: StreamEnd | null) => void;
 
 export interface LiveSessionWatch {
   /**
@@ -35,6 +42,8 @@ export interface LiveSessionWatch {
    * session ends. Returns how to stop counting it.
    */
   admit(token: SessionToken, end: EndStream): () => void;
+  /** Ends every open stream with `reason` (the process is stopping). */
+  endAll(reason: StreamEnd): void;
 }
 
 /**
@@ -79,6 +88,9 @@ export function watchLiveSessions(sessions: LiveSessions, limits: LiveSessionLim
   }
 
   return {
+    endAll(reason) {
+      for (const { ends } of [...bySession.values()]) for (const end of [...ends]) end(reason);
+    },
     admit(token, end) {
       const session = bySession.get(token.sid);
       if ((session?.ends.size ?? 0) >= maxPerSession) {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { badInput, unauthorized } from "@/lib/api/errors";
 import type { ApiCall, RouteDefinition } from "@/lib/api/route";
-import type { SessionEnd } from "@/lib/auth/sessions";
+import { onShutdown } from "@/lib/health/shutdown";
 import { mayWatch, type LiveFeed, type LiveMessage, type LiveSubscription } from "./live-feed";
-import { watchLiveSessions, type LiveSessionLimits, type LiveSessions } from "./live-feed-sessions";
+import { watchLiveSessions, type LiveSessionLimits, type LiveSessions, type StreamEnd } from "./live-feed-sessions";
 
 /** A version id as the client sends it back: a whole number, as `?after=` and as the `Last-Event-ID` header. */
 const versionId = z
@@ -28,7 +28,9 @@ export const maxUnreadBytes = 1024 * 1024;
  *   read everything again;
  * - `event: ready`, `id: <newest version id>`, `data: {"latestId"}`: caught up, later changes follow as they commit;
  * - `event: end`, `data: {"reason"}` (`endEvent`), the last: the session ended (lib/auth/sessions.ts: `ended`, `expired`,
- *   `idle`); reconnecting would be refused, the client signs in again.
+ *   `idle`), reconnecting would be refused and the client signs in again; or `restarting`, this process is stopping
+ *   (scripts/console-server.ts) and the client reconnects at once from its last id, which the load balancer sends to
+ *   another instance. Every end carries `retry:` for clients that let EventSource reconnect on its own.
  */
 export function serverSentEvent(message: LiveMessage): string {
   if (message.type === "change") {
@@ -38,7 +40,10 @@ export function serverSentEvent(message: LiveMessage): string {
   return `event: ${message.type}\nid: ${message.latestId}\ndata: ${JSON.stringify({ latestId: message.latestId })}\n\n`;
 }
 
-export const endEvent = (reason: SessionEnd) => `event: end\ndata: ${JSON.stringify({ reason })}\n\n`;
+/** How long an EventSource left to itself waits before reconnecting after an end (`retry:`). */
+export const reconnectHintMs = 500;
+
+export const endEvent = (reason: StreamEnd) => `retry: ${reconnectHintMs}\nevent: end\ndata: ${JSON.stringify({ reason })}\n\n`;
 
 export interface LiveStreamOptions extends LiveSessionLimits {
   maxUnreadBytes?: number;
@@ -58,6 +63,7 @@ export function liveStreamRoute(
 ): RouteDefinition<unknown, z.infer<typeof liveQuery>> {
   const unreadBound = options.maxUnreadBytes ?? maxUnreadBytes;
   const watch = watchLiveSessions(sessions, options);
+  onShutdown("live streams", () => watch.endAll("restarting"));
   return {
     permission: "bank:read",
     rateLimit: "liveOpen",

@@ -4,6 +4,7 @@ import { consoleBankClient } from "@/lib/bank/console-client";
 import { encryptionKey, MissingEncryptionKeyError, type Environment } from "@/lib/credentials";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
+import { onShutdown } from "@/lib/health/shutdown";
 import { log } from "@/lib/log";
 import { fillMissingSearchDocuments } from "@/lib/search/store";
 import { runBackfill, sweepNewest } from "./backfill";
@@ -136,7 +137,13 @@ export async function startBankIndex(): Promise<void> {
     return;
   }
   const { db } = await consoleDb();
-  processState.worker = startIndexWorker({ db, clientFor: consoleBankClient, log: indexLog, maxAttempts: env.INDEX_INBOX_MAX_ATTEMPTS });
+  const worker = startIndexWorker({ db, clientFor: consoleBankClient, log: indexLog, maxAttempts: env.INDEX_INBOX_MAX_ATTEMPTS });
+  processState.worker = worker;
+  // Half the grace for the round in progress: its leases must be given back while the process still can.
+  onShutdown("index worker", async (graceMs) => {
+    const released = await worker.stop(graceMs / 2);
+    indexLog.info({ released }, "index worker stopped; leases of unsettled notifications given back");
+  });
   registerDirectReceiver(receiveBankEvent);
   // Objects indexed before the search existed get their search documents (docs/search.md).
   void fillMissingSearchDocuments(db)

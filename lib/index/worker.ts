@@ -6,7 +6,7 @@ import type * as schema from "@/lib/db/console-schema";
 import type { ResourceName } from "@/lib/contract/names";
 import type { ListedResource } from "@/lib/contract/operations";
 import { fetchObject, NotFoundAndNeverDeletedError } from "./fetch-object";
-import { claimDueNotifications, markAllProcessed, markDeadLettered, markForRetry, type InboxRow } from "./inbox";
+import { claimDueNotifications, markAllProcessed, markDeadLettered, markForRetry, releaseLeases, type InboxRow } from "./inbox";
 import { idMismatch } from "./notification";
 import { recordObservations, type ObservedState } from "./store";
 
@@ -30,8 +30,12 @@ export interface IndexWorkerOptions {
 export interface IndexWorker {
   /** Look for due rows now (the receiver calls it after storing a notification). */
   wake(): void;
-  /** Finishes the round in progress, then stops. */
-  stop(): Promise<void>;
+  /**
+   * Finishes the round in progress, then stops. Given `graceMs`, waits for that round at most so long, then gives back
+   * the leases of the rows it has not settled (releaseLeases), so another console process takes them at once rather
+   * than after the lease runs out; returns how many it gave back.
+   */
+  stop(graceMs?: number): Promise<number>;
 }
 
 /**
@@ -49,6 +53,8 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
   let wakeAgain = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  /** Rows claimed by this worker and not yet settled: whose leases a stop gives back. */
+  const held = new Set<number>();
 
   async function fetchFor(row: InboxRow): Promise<ObservedState> {
     const client = await options.clientFor(row.environment);
@@ -128,7 +134,12 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
       wakeAgain = false;
       const rows = await claimDueNotifications(db, batchSize, leaseMs);
       if (rows.length === 0) continue;
-      if (await processRound(rows)) options.onChanged?.();
+      for (const row of rows) held.add(row.id);
+      try {
+        if (await processRound(rows)) options.onChanged?.();
+      } finally {
+        for (const row of rows) held.delete(row.id);
+      }
       if (rows.length === batchSize) wakeAgain = true;
     } while (wakeAgain && !stopped);
   }
@@ -151,10 +162,12 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
   wake();
   return {
     wake,
-    async stop() {
+    async stop(graceMs = Infinity) {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      if (Number.isFinite(graceMs)) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      else await running;
+      return releaseLeases(db, [...held]);
     },
   };
 }

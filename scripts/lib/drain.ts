@@ -1,0 +1,55 @@
+import type { Server } from "node:http";
+import { isDraining, runShutdownSteps, startDraining } from "@/lib/health/shutdown";
+
+export interface DrainResult {
+  /** Requests that had not finished when the signal came (open live streams among them). */
+  inFlight: number;
+  /** Connections still open when the grace ran out, closed without their answer. */
+  cut: number;
+}
+
+/**
+ * A clean stop of the console's HTTP server: the readiness route answers 503 "draining" from now on, the listener
+ * closes (new connections are refused, so a load balancer tries another instance), every part's shutdown step runs
+ * (live streams end with a reason to reconnect, the index gives its leases back), and requests in flight finish within
+ * `graceMs`; connections still open then are cut. Idle keep-alive connections are closed as they become idle, so a
+ * balancer holding one opens its next request elsewhere.
+ */
+export async function drainServer(server: Server, graceMs: number, report: (name: string, error: unknown) => void = () => {}): Promise<DrainResult> {
+  startDraining();
+  const deadline = Date.now() + graceMs;
+  const inFlight = openRequests(server);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const steps = runShutdownSteps(graceMs, report);
+  let cut = 0;
+  const graceOver = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+  const idleCloser = setInterval(() => server.closeIdleConnections(), 50);
+  await Promise.race([Promise.all([closed, steps]), graceOver]);
+  clearInterval(idleCloser);
+  if (Date.now() >= deadline) {
+    cut = await new Promise<number>((resolve) => server.getConnections((_, count) => resolve(count)));
+    server.closeAllConnections();
+  }
+  return { inFlight, cut };
+}
+
+/** Requests being answered on `server` now: counted as they come, for the report at a stop. */
+export function openRequests(server: Server): number {
+  return (server as Server & { [counter]?: number })[counter] ?? 0;
+}
+
+const counter = Symbol("open requests");
+
+/**
+ * Counts `server`'s requests in flight (openRequests reads it), and while draining answers each with `Connection:
+ * close`, so a keep-alive connection ends with the request it carried. Call once, before it listens.
+ */
+export function trackRequests(server: Server): void {
+  const counted = server as Server & { [counter]?: number };
+  counted[counter] = 0;
+  server.prependListener("request", (_request, response) => {
+    counted[counter]! += 1;
+    if (isDraining()) response.shouldKeepAlive = false;
+    response.once("close", () => (counted[counter]! -= 1));
+  });
+}
