@@ -152,10 +152,10 @@ test("an admin downloads a snapshot, resets to demo, advances the clock, adds an
     const faults = page.getByTestId("sandbox-faults");
     const form = faults.getByTestId("fault-form");
     await form.getByLabel("Match").fill("PATCH /network_transfer/*");
-    await form.getByLabel("Status").selectOption("");
+    await form.getByLabel("Status", { exact: true }).selectOption("");
     await form.getByRole("button", { name: "Add failure" }).click();
     await expect(form.getByTestId("fault-problem")).toContainText("status, latency_ms or drop is required");
-    await form.getByLabel("Status").selectOption("503");
+    await form.getByLabel("Status", { exact: true }).selectOption("503");
     await form.getByLabel("Retry-After (seconds)").fill("2");
     // A safety net should the test stop before removing it.
     await form.getByLabel("Expires in (optional)").fill("PT10M");
