@@ -68,7 +68,7 @@ function Reset() {
     <div className="space-y-2">
       <h3 className="text-sm font-semibold">Reset</h3>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="w-64">
+        <div className="w-full sm:w-80">
           <SelectField
             label="Data set"
             value={choice}
