@@ -1,3 +1,4 @@
+import { BankCircuitOpenError } from "@/lib/bank/circuit";
 import { isBankError, type AnyBankError } from "@/lib/bank/errors";
 import type { Environment } from "@/lib/credentials/environments";
 import type { Logger } from "@/lib/log";
@@ -111,9 +112,26 @@ export function consoleErrorForBank(error: AnyBankError, audience: ErrorAudience
   }
 }
 
+/** A change refused because the bank is not answering (its breaker is open): nothing is sent, nothing kept to send later. */
+export const changesPaused = (headers: Record<string, string> = {}) =>
+  new ConsoleError(503, "bank_unavailable", "The bank is not answering; changes are paused. Nothing was sent or queued.", headers);
+
+/** The console's breaker refused to call the bank (lib/bank/circuit.ts): a read says when it tries again, a change pauses. */
+function circuitOpenAnswer(error: BankCircuitOpenError): ConsoleError {
+  const { hint, headers } = retryAfter(error);
+  if (error.method !== "GET") return changesPaused(headers);
+  return new ConsoleError(
+    503,
+    "bank_unavailable",
+    `The bank is not answering${error.failingSince ? ` since ${error.failingSince}` : ""}; the console stopped calling it for a while${hint ? ` (${hint})` : ""}.`,
+    headers,
+  );
+}
+
 /** Any thrown value as a ConsoleError; null for unexpected errors (the wrapper logs them and answers 500). */
 export function asConsoleError(error: unknown, audience: ErrorAudience = {}): ConsoleError | null {
   if (error instanceof ConsoleError) return error;
+  if (error instanceof BankCircuitOpenError) return circuitOpenAnswer(error);
   if (isBankError(error)) return consoleErrorForBank(error, audience);
   return null;
 }

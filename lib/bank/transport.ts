@@ -32,6 +32,8 @@ export interface TransportOptions {
   maxAnswerBytes?: number;
   /** Refuse an `http:` base URL: nothing, credentials least of all, is sent in clear (production, lib/bank/console-client.ts). */
   requireHttps?: boolean;
+  /** The environment's circuit breaker (lib/bank/circuit.ts): each call, its retries included, runs through it. */
+  circuit?: { run<T>(request: BankRequest, send: () => Promise<T>): Promise<T> };
 }
 
 /** Far above any page the contract allows (a list page of 1000 objects is a few MB); a bigger answer is not read. */
@@ -205,6 +207,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * with backoff and jitter after network errors, timeouts, 429, 502, 503 and 504; anything else is sent exactly once.
  */
 export async function sendBankRequest(target: BankTarget, request: BankRequest, options: TransportOptions): Promise<BankAnswer> {
+  if (options.circuit) {
+    const { circuit, ...withoutCircuit } = options;
+    return circuit.run(request, () => sendBankRequest(target, request, withoutCircuit));
+  }
   const call: BankCallDescription = { operation: request.operation, method: request.method, path: request.path, attempts: 0 };
   const url = bankUrl(target, request.path, call);
   if (options.requireHttps && url.protocol !== "https:") {

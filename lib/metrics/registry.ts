@@ -52,6 +52,12 @@ function createMetrics() {
       help: "Live streams (/api/live) open in this process.",
       registers,
     }),
+    bankCircuitState: new Gauge({
+      name: "console_bank_circuit_state",
+      help: "The circuit breaker on bank reads per environment (lib/bank/circuit.ts): 0 closed, 1 half-open, 2 open.",
+      labelNames: ["environment"] as const,
+      registers,
+    }),
   };
 }
 

@@ -1,0 +1,138 @@
+import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from "cockatiel";
+import type { Environment } from "@/lib/credentials/environments";
+import { metrics } from "@/lib/metrics/registry";
+import { BankRejectedError, BankServerError, BankTimeoutError, BankUnreachableError } from "./errors";
+import type { BankRequest } from "./transport";
+
+export type CircuitPosition = "closed" | "half_open" | "open";
+
+/** What the breaker of one environment says now (the outage banner and `console_bank_circuit_state`). */
+export interface BankCircuitSnapshot {
+  state: CircuitPosition;
+  /** When the current run of failures began (the first of them), ISO 8601; null while the bank answers. */
+  failingSince: string | null;
+}
+
+export interface BankCircuitOptions {
+  /** Reads failing this many times in a row open the breaker (BANK_BREAKER_FAILURES). */
+  failures: number;
+  /** How long an open breaker refuses reads before one read probes the bank (BANK_BREAKER_HALF_OPEN_SECONDS). */
+  halfOpenAfterMs: number;
+}
+
+/**
+ * The bank was not called: its breaker is open (or a probe is under way) after reads failed in a row. A 503 like the
+ * bank's own (lib/api/errors.ts names it apart), so every caller that handles a bank that is down handles this one.
+ */
+export class BankCircuitOpenError extends BankServerError {
+  override readonly name = "BankCircuitOpenError" as "BankServerError";
+  constructor(
+    request: Pick<BankRequest, "operation" | "method" | "path">,
+    readonly failingSince: string | null,
+    retryAfterSeconds: number | undefined,
+  ) {
+    super(
+      { operation: request.operation, method: request.method, path: request.path, attempts: 0 },
+      503,
+      "the console stopped calling the bank after reads failed in a row; nothing was sent",
+      undefined,
+      retryAfterSeconds,
+    );
+  }
+}
+
+/**
+ * Failures that say the bank cannot answer now: no connection, no answer in time, a 5xx, a 429. Any other refusal
+ * (a 4xx) is an answer, and counts as the bank being there.
+ */
+export function bankCannotAnswer(error: unknown): boolean {
+  if (error instanceof BankUnreachableError || error instanceof BankTimeoutError || error instanceof BankServerError) return true;
+  return error instanceof BankRejectedError && error.status === 429;
+}
+
+const positions: Record<CircuitState, CircuitPosition> = {
+  [CircuitState.Closed]: "closed",
+  [CircuitState.HalfOpen]: "half_open",
+  [CircuitState.Open]: "open",
+  // Never isolated by the console; shown as what it does.
+  [CircuitState.Isolated]: "open",
+};
+const gaugeValues: Record<CircuitPosition, number> = { closed: 0, half_open: 1, open: 2 };
+
+/**
+ * One environment's breaker on bank reads (cockatiel's consecutive breaker). A read (GET) runs through it: after
+ * `failures` reads in a row could not be answered it opens, and for `halfOpenAfterMs` every read fails at once with
+ * `BankCircuitOpenError`, sending nothing. The next read after that is the probe (half-open; other reads meanwhile fail
+ * at once rather than wait for it): its success closes the breaker, its failure opens it again. A change is never
+ * counted (it is sent once, and its failure may be the bank refusing it) and is refused while the breaker is not
+ * closed: changes pause until a read has shown the bank answers.
+ */
+export function createBankCircuit(environment: Environment, options: BankCircuitOptions) {
+  const policy: CircuitBreakerPolicy = circuitBreaker(handleWhen(bankCannotAnswer), {
+    halfOpenAfter: options.halfOpenAfterMs,
+    breaker: new ConsecutiveBreaker(options.failures),
+  });
+  let failingSince: number | null = null;
+  let openedAt = 0;
+  const gauge = metrics.bankCircuitState.labels({ environment });
+  gauge.set(0);
+  policy.onStateChange((state) => gauge.set(gaugeValues[positions[state]]));
+  policy.onBreak(() => (openedAt = Date.now()));
+  policy.onFailure(({ handled }) => {
+    if (handled) failingSince ??= Date.now();
+  });
+  policy.onSuccess(() => (failingSince = null));
+
+  const refused = (request: BankRequest) => {
+    const left = Math.ceil((openedAt + options.halfOpenAfterMs - Date.now()) / 1000);
+    return new BankCircuitOpenError(request, failingSince === null ? null : new Date(failingSince).toISOString(), Math.max(1, left));
+  };
+
+  return {
+    environment,
+    async run<T>(request: BankRequest, send: () => Promise<T>): Promise<T> {
+      if (request.method !== "GET") {
+        if (policy.state !== CircuitState.Closed) throw refused(request);
+        return send();
+      }
+      if (policy.state === CircuitState.HalfOpen) throw refused(request);
+      // A refusal the bank answered (4xx) is handed through as a value: to the breaker it is the bank answering.
+      let outcome: { value: T } | { error: unknown };
+      try {
+        outcome = await policy.execute(async () => {
+          try {
+            return { value: await send() };
+          } catch (error) {
+            if (bankCannotAnswer(error)) throw error;
+            return { error };
+          }
+        });
+      } catch (error) {
+        if (error instanceof BrokenCircuitError) throw refused(request);
+        throw error;
+      }
+      if ("error" in outcome) throw outcome.error;
+      return outcome.value;
+    },
+    snapshot(): BankCircuitSnapshot {
+      return { state: positions[policy.state], failingSince: failingSince === null ? null : new Date(failingSince).toISOString() };
+    },
+  };
+}
+
+export type BankCircuit = ReturnType<typeof createBankCircuit>;
+
+/** One breaker per environment per process, kept on globalThis: Next.js bundles each route with its own copy of a module. */
+const circuits: Map<Environment, BankCircuit> = ((globalThis as { __bankCircuits?: Map<Environment, BankCircuit> }).__bankCircuits ??= new Map());
+
+/** The process's breaker for `environment`, made with `options` on first use. */
+export function bankCircuit(environment: Environment, options: BankCircuitOptions): BankCircuit {
+  let circuit = circuits.get(environment);
+  if (!circuit) circuits.set(environment, (circuit = createBankCircuit(environment, options)));
+  return circuit;
+}
+
+/** What the breaker of `environment` says, or null when this process has not read that bank yet. */
+export function bankCircuitSnapshot(environment: Environment): BankCircuitSnapshot | null {
+  return circuits.get(environment)?.snapshot() ?? null;
+}
