@@ -4,10 +4,11 @@ import { findOperation, type BankClient, type OperationInput } from "@/lib/bank/
 import { bankBaseUrl } from "@/lib/bank/transport";
 import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
+import type { ListedResource } from "@/lib/contract/operations";
 import { maskedFields, maskForViewer, shownInAnswer, type MaskedResource } from "@/lib/pii";
 import { guardMaskedFilters, maskedFilterAction } from "@/lib/search/masked-filters";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
-import { bankNotConfigured, ConsoleError } from "./errors";
+import { bankNotConfigured, changesPaused, ConsoleError } from "./errors";
 import { can, type Permission } from "@/lib/permissions";
 import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
 import type { ApprovalAnswer } from "@/lib/approvals/codes";
@@ -16,6 +17,8 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { heldAnswer, secretFields } from "@/lib/approvals/codes";
 import { log } from "@/lib/log";
 import { consoleWebhookRefusal, consoleWebhookTargetRefusal, isConsoleWebhook } from "@/lib/index/console-webhooks";
+import { BankCircuitOpenError } from "@/lib/bank/circuit";
+import { indexCopyField, isIndexedResource, readFallsBackToIndex, type IndexCopies, type IndexCopyMark } from "./index-fallback";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
 export interface BankProxyDependencies {
@@ -39,6 +42,11 @@ export interface BankProxyDependencies {
    * at that receiver is the console's own (lib/index/console-webhooks.ts); unset, the console's Basic user alone tells.
    */
   consoleAddress?(): string;
+  /**
+   * The console's index of the bank (lib/api/index-fallback.ts): while the bank cannot answer, list and detail reads
+   * answer its copy, masked as the bank's answer is and marked `console_index_copy` (docs/bank-outage.md).
+   */
+  indexCopies?: IndexCopies;
 }
 
 export const consoleBankPrefix = "/api/bank";
@@ -168,7 +176,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       requestId: call.requestId,
     };
 
-    const before = exposed.audit?.before ? await bank.call(exposed.audit.before, { params: call.params }) : undefined;
+    const before = exposed.audit?.before ? await bank.call(exposed.audit.before, { params: call.params }).catch(pausedChange) : undefined;
     if (exposed.guardsConsoleWebhooks) refuseConsoleWebhookChange(before, call.body, dependencies.consoleAddress?.() ?? null);
     if (mayHold && exposed.fourEyes && exposed.audit && dependencies.approvals && (await dependencies.approvals.required(environment))) {
       // Held, not sent: the request carries exactly what would be sent; a second person approves it (docs/approvals.md).
@@ -187,18 +195,30 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       return heldAnswer(held);
     }
     let result: unknown;
+    let copy: IndexCopyMark | undefined;
     if (exposed.audit) {
       result = await dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
         after: auditedState,
       });
-    } else if (maskedFilter && exposed.resource) {
-      result = await dependencies.audited(
-        { ...entry, action: maskedFilterAction(exposed.resource), before: { filters: maskedFilter, source: "bank" } },
-        () => bank.call(exposed.operationId, input),
-        { after: (page) => ({ rows: (page as { data: unknown[] }).data.length }) },
-      );
     } else {
-      result = await bank.call(exposed.operationId, input);
+      // A filter on a masked field is audited with where its answer came from, the bank or the index.
+      const read = <T>(source: "bank" | "index", perform: () => Promise<T>, rows: (result: T) => number) =>
+        maskedFilter && exposed.resource
+          ? dependencies.audited({ ...entry, action: maskedFilterAction(exposed.resource), before: { filters: maskedFilter, source } }, perform, {
+              after: (answer) => ({ rows: rows(answer) }),
+            })
+          : perform();
+      try {
+        result = await read(
+          "bank",
+          () => bank.call(exposed.operationId, input),
+          (page) => (page as { data: unknown[] }).data.length,
+        );
+      } catch (error) {
+        const fallback = readsFromIndex && readFallsBackToIndex(error) ? await indexCopyOf(environment, call, error, read) : null;
+        if (!fallback) throw error;
+        ({ result, mark: copy } = fallback);
+      }
     }
     // Changes are masked like reads (a no-op PATCH must not unmask what a GET masks); the audit keeps the whole answer.
     const shown =
@@ -209,7 +229,33 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
           : exposed.resource
             ? masked(exposed.resource, result, isList, shownInAnswer(exposed.resource, call.user.role))
             : result;
+    if (copy) return { ...(shown as Record<string, unknown>), [indexCopyField]: copy };
     return isList ? throughConsole(shown, bank) : shown;
+  }
+
+  /** Lists and details of indexed resources (not their reveal or userdata reads, nor changes) have an index copy. */
+  const readsFromIndex =
+    dependencies.indexCopies !== undefined &&
+    operation.method === "get" &&
+    !exposed.audit &&
+    isIndexedResource(exposed.resource) &&
+    (isList || operation.operationId === `get_${exposed.resource}`);
+
+  async function indexCopyOf(
+    environment: Environment,
+    call: ProxyCall,
+    failure: unknown,
+    read: <T>(source: "index", perform: () => Promise<T>, rows: (result: T) => number) => Promise<T>,
+  ) {
+    const copies = dependencies.indexCopies!;
+    const resource = exposed.resource as ListedResource;
+    return isList
+      ? read(
+          "index",
+          () => copies.list(environment, resource, call.query, `${consoleBankPrefix}${operation.path}`, failure),
+          (copy) => copy?.result.data.length ?? 0,
+        )
+      : copies.get(environment, resource, call.params.id ?? "", failure);
   }
 
   const route: RouteDefinition<Record<string, string>, Record<string, unknown>, unknown> = {
@@ -233,6 +279,12 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       }
     : undefined;
   return { operation, pattern, parameterNames, route: route as RouteDefinition, send, beforeNow };
+}
+
+/** A change whose first read finds the breaker open is refused as every change is then: nothing sent, nothing kept. */
+function pausedChange(error: unknown): never {
+  if (error instanceof BankCircuitOpenError) throw changesPaused();
+  throw error;
 }
 
 /** A held body checked again against the operation's schema before it is sent (it was valid when held). */

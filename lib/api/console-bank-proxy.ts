@@ -8,6 +8,7 @@ import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { consoleAddress } from "@/lib/index/runtime";
 import { bankProxyResolver, type BankProxy } from "./bank-proxy";
+import { indexCopies } from "./index-fallback";
 
 /**
  * Four-eyes on changes wired to the console's database, audit trail and credentials; an approved bank change goes out
@@ -40,4 +41,5 @@ export const consoleBankProxy: BankProxy = bankProxyResolver({
   recordAuditEvent,
   approvals: consoleApprovals,
   consoleAddress,
+  indexCopies: indexCopies(async () => (await consoleDb()).db),
 });

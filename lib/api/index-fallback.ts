@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import { BankCircuitOpenError, bankCircuitSnapshot } from "@/lib/bank/circuit";
+import { BankServerError, BankTimeoutError, BankUnreachableError } from "@/lib/bank/errors";
+import { listedResources, type ListedResource } from "@/lib/contract/operations";
+import type { Environment } from "@/lib/credentials/environments";
+import type { ConsoleDb } from "@/lib/db/console-db";
+import * as schema from "@/lib/db/console-schema";
+import { listFromIndex } from "@/lib/search/index-list";
+import { parseIndexListQuery } from "@/lib/search/index-list-input";
+
+/**
+ * While the bank cannot answer, the proxy's list and detail reads answer the console's index copy instead of an error
+ * (docs/bank-outage.md). The copy is marked by this field at the top of the answer (the page, or the object), added
+ * after masking; the list and detail pages show it as the outage banner.
+ */
+export const indexCopyField = "console_index_copy";
+
+export interface IndexCopyMark {
+  source: "index";
+  /** When the bank stopped answering: the first failure of the current run (lib/bank/circuit.ts), ISO 8601. */
+  bankSince: string;
+  /** The newest time the index recorded a change of what is shown (null for an empty page). */
+  asOf: string | null;
+  /** False while the index has not walked this list in full: objects it has not seen yet are missing. */
+  complete: boolean;
+}
+
+/** What the index holds for a read, unmasked (the proxy masks it exactly as it masks the bank's answer), and its mark. */
+export type IndexCopy<T> = { result: T; mark: IndexCopyMark };
+
+export interface IndexCopies {
+  /**
+   * A list page for the bank's own list query (its filters applied by the index as the bank applies them,
+   * lib/search/index-list.ts), or null for a page the index cannot find (a bank cursor): then the bank's failure stands.
+   */
+  list(
+    environment: Environment,
+    resource: ListedResource,
+    query: Record<string, unknown>,
+    listPath: string,
+    failure: unknown,
+  ): Promise<IndexCopy<{ data: Record<string, unknown>[]; page_next?: string }> | null>;
+  /** The object as the index last recorded it, or null when the index does not hold it (or holds it as deleted). */
+  get(environment: Environment, resource: ListedResource, id: string, failure: unknown): Promise<IndexCopy<Record<string, unknown>> | null>;
+}
+
+export const isIndexedResource = (resource: string | undefined): resource is ListedResource =>
+  resource !== undefined && Object.hasOwn(listedResources, resource);
+
+/**
+ * Whether a failed bank read means the bank cannot answer now (its breaker open, no connection, no answer in time, a
+ * 5xx): then the index's copy is shown. A 4xx or a 429 is the bank answering, and stays what it is.
+ */
+export function readFallsBackToIndex(error: unknown): boolean {
+  return error instanceof BankUnreachableError || error instanceof BankTimeoutError || error instanceof BankServerError;
+}
+
+const utc = (column: ReturnType<typeof sql>) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** When the bank stopped answering: the breaker's run of failures, else this failure. */
+function bankSince(environment: Environment, error: unknown): string {
+  const fromBreaker = bankCircuitSnapshot(environment)?.failingSince ?? (error instanceof BankCircuitOpenError ? error.failingSince : null);
+  return fromBreaker ?? new Date().toISOString();
+}
+
+/**
+ * The index's copies for the proxy, read from the console's database. Each read is given the bank's failure, which
+ * dates the outage when the breaker has not (a first failure).
+ */
+export function indexCopies(db: () => Promise<ConsoleDb>): IndexCopies {
+  return {
+    async list(environment, resource, query, listPath, failure) {
+      const params = Object.fromEntries(
+        Object.entries(query)
+          .filter(([, value]) => value !== undefined)
+          .map(([name, value]) => [name, String(value)]),
+      );
+      // A bank cursor means nothing to the index; the index's own ("ix.") pages on through the copy.
+      const parsed = parseIndexListQuery(resource, params);
+      if (!parsed.ok) return null;
+      const console = await db();
+      const page = await listFromIndex(console, environment, resource, parsed.page, { revealed: true });
+      const ids = page.data.map((object) => String(object.id));
+      const [newest] =
+        ids.length === 0
+          ? [{ as_of: null }]
+          : (
+              await console.execute<{ as_of: string | null }>(sql`
+                SELECT ${utc(sql`max(last_changed_at)`)} AS as_of FROM ${schema.bankObjects} WHERE environment = ${environment} AND id IN ${ids}`)
+            ).rows;
+      const next = page.nextCursor ? `${listPath}?${new URLSearchParams({ ...params, page_cursor: page.nextCursor })}` : undefined;
+      return {
+        result: { data: page.data, ...(next && { page_next: next }) },
+        mark: { source: "index", bankSince: bankSince(environment, failure), asOf: newest?.as_of ?? null, complete: page.index.complete },
+      };
+    },
+    async get(environment, resource, id, failure) {
+      const [row] = (
+        await (
+          await db()
+        ).execute<{ state: Record<string, unknown> | null; as_of: string }>(sql`
+          SELECT state, ${utc(sql`last_changed_at`)} AS as_of FROM ${schema.bankObjects}
+          WHERE environment = ${environment} AND id = ${id} AND resource = ${resource}`)
+      ).rows;
+      if (!row?.state) return null;
+      return { result: row.state, mark: { source: "index", bankSince: bankSince(environment, failure), asOf: row.as_of, complete: true } };
+    },
+  };
+}
