@@ -1,0 +1,160 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { WriteStream } from "node:fs";
+import { startService, waitUntilReady, type Service } from "./services";
+
+/** A console instance behind the load balancer: started, stopped cleanly (SIGTERM), killed (SIGKILL), started again. */
+export interface ClusterInstance {
+  name: string;
+  port: number;
+  service: Service;
+  /** Starts the instance (again) and waits until its readiness route answers 200. */
+  start(): Promise<void>;
+  /** SIGTERM, then waits for the exit: the clean stop of scripts/console-server.ts. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: the instance dies holding whatever it held. */
+  kill(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  host: string;
+  /** Where HAProxy listens, in front of every instance. */
+  port: number;
+  /** Instance i (from 1) listens on 127.0.0.1:`port + i`. */
+  instances: number;
+  /** The environment every instance shares (database, secrets, CONSOLE_PUBLIC_URL); PORT and HOST are set per instance. */
+  env: NodeJS.ProcessEnv;
+  logFile?: WriteStream;
+}
+
+/** The HAProxy binary, installed from Debian's package when missing and running as root; otherwise a message saying how. */
+export function ensureHaproxy(): string {
+  const found = () => spawnSync("sh", ["-c", "command -v haproxy"], { encoding: "utf8" }).stdout.trim();
+  if (found()) return found();
+  if (process.getuid?.() !== 0) {
+    throw new Error("HAProxy is not installed: run `sudo apt-get install -y haproxy` (Debian/Ubuntu), or install HAProxy 2.6 or later another way.");
+  }
+  console.error("HAProxy is not installed: installing Debian's haproxy package...");
+  const install = spawnSync("sh", ["-c", "apt-get install -y haproxy || (apt-get update && apt-get install -y haproxy)"], {
+    stdio: ["ignore", 2, 2],
+  });
+  if (install.status !== 0 || !found()) throw new Error("apt-get could not install haproxy; install it and run again.");
+  return found();
+}
+
+/**
+ * HAProxy's configuration for the console. Health checks on the readiness route every second: an instance that is
+ * draining answers 503 (and closes its listener), so it is out within one check. A request that cannot reach an
+ * instance (refused, reset before any answer, or 503) is sent again to another (`retry-on`, `option redispatch`):
+ * HAProxy retries only while it has not passed any of the answer to the client. Sessions live in PostgreSQL, so any
+ * instance serves any user: no stickiness. `leastconn`, as live streams stay open for hours and pile up on the
+ * instances that were up when they opened.
+ */
+export function haproxyConfig(options: { host: string; port: number; instances: Array<{ name: string; port: number }> }): string {
+  return [
+    "global",
+    "  maxconn 4096",
+    "defaults",
+    "  mode http",
+    "  timeout connect 2s",
+    "  timeout client 60s",
+    "  timeout server 60s",
+    // Live streams (Server-Sent Events) send a heartbeat every 15 s: an hour without a byte is a dead connection.
+    "  timeout tunnel 1h",
+    "  timeout http-keep-alive 10s",
+    "  retries 3",
+    "  retry-on conn-failure empty-response response-timeout 503",
+    "  option redispatch 1",
+    // The console believes X-Forwarded-For only from this proxy (TRUSTED_PROXIES=127.0.0.1).
+    "  option forwardfor",
+    "frontend console",
+    `  bind ${options.host}:${options.port}`,
+    "  default_backend consoles",
+    "backend consoles",
+    "  balance leastconn",
+    "  option httpchk GET /api/health",
+    "  http-check expect status 200",
+    "  default-server inter 1s fall 1 rise 1",
+    ...options.instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`),
+    "",
+  ].join("\n");
+}
+
+function consoleInstance(name: string, port: number, options: ClusterOptions): ClusterInstance {
+  const instance: ClusterInstance = {
+    name,
+    port,
+    service: undefined as unknown as Service,
+    async start() {
+      instance.service = startService(
+        name,
+        process.execPath,
+        ["--import", "tsx", "scripts/console-server.ts"],
+        { ...options.env, HOST: "127.0.0.1", PORT: String(port) },
+        options.logFile,
+      );
+      await waitUntilReady(`http://127.0.0.1:${port}/api/health`, instance.service);
+    },
+    async stop() {
+      const { child } = instance.service;
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      return exited;
+    },
+    async kill() {
+      const { child } = instance.service;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+  return instance;
+}
+
+export interface Cluster {
+  url: string;
+  instances: ClusterInstance[];
+  haproxy: Service;
+  configDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `instances` console processes one after another (the first migrates the shared database), then HAProxy in
+ * front of them with the configuration written to a new temporary directory.
+ */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const haproxyBinary = ensureHaproxy();
+  const instances = Array.from({ length: options.instances }, (_, index) =>
+    consoleInstance(`console-${index + 1}`, options.port + index + 1, options),
+  );
+  const started: ClusterInstance[] = [];
+  let haproxy: Service | undefined;
+  const stop = async () => {
+    haproxy?.stop();
+    await Promise.all(started.map((instance) => instance.stop()));
+  };
+  try {
+    for (const instance of instances) {
+      await instance.start();
+      started.push(instance);
+    }
+    const configDir = mkdtempSync(path.join(tmpdir(), "console-cluster-"));
+    const configFile = path.join(configDir, "haproxy.cfg");
+    writeFileSync(configFile, haproxyConfig({ host: options.host, port: options.port, instances }));
+    const check = spawnSync(haproxyBinary, ["-c", "-q", "-f", configFile], { encoding: "utf8" });
+    if (check.status !== 0) throw new Error(`HAProxy refused ${configFile}: ${check.stderr}`);
+    // -db: stays in the foreground, so it stops with this process.
+    haproxy = startService("haproxy", haproxyBinary, ["-db", "-f", configFile], process.env, options.logFile);
+    const url = `http://${options.host === "0.0.0.0" ? "127.0.0.1" : options.host}:${options.port}`;
+    await waitUntilReady(`${url}/api/health`, haproxy, 30_000);
+    return { url, instances, haproxy, configDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
