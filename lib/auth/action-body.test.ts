@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { maxActionBodyBytes, proxy } from "@/proxy";
 
 // A server action (the sign-in form) posted with a body past Next.js's limit made Next.js throw: a 500. proxy.ts
-// refuses it by its declared length first (security finding 6).
+// refuses it by its declared length first (docs/security.md, "Bounded input and resources").
 
 const action = (bytes: number) =>
   new NextRequest("http://console.test/sign-in", {
