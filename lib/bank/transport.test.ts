@@ -169,7 +169,7 @@ describe("sendBankRequest", () => {
   });
 });
 
-describe("sendBankRequest bounds what a base URL can do (security finding 2)", () => {
+describe("sendBankRequest bounds what a base URL can do", () => {
   it("abandons a chunked answer past the byte cap: a 502-class invalid response, and the server stops being read", async () => {
     let written = 0;
     const target = await serve((_request, response) => {
