@@ -6,7 +6,8 @@ import { createLogger } from "@/lib/log";
 import { createApiRoute, maxBodyBytes } from "./route";
 
 // Request bodies are bounded: refused by Content-Length unread, and a body without a length is read only up to the
-// cap (docs/security.md, "Requests started by another site, and request bodies"). No database is involved: both callers refuse before reaching one.
+// cap (docs/security.md, "Requests started by another site, and request bodies"). No database is involved: both
+// callers refuse before reaching one.
 
 const chunkBytes = 16 * 1024;
 

@@ -5,8 +5,8 @@ import { testDatabaseTargets } from "@/tests/support/databases";
 import { verifyAuditChain } from "./chain";
 import { audited, recordAuditEvent } from "./trail";
 
-// The tamper-evident audit trail (docs/security.md, "The audit trail") on each database target: the trigger stamps `at` and the pending
-// state itself, every insert and finalization is a link of the hash chain, and the verifier finds the first record
+// The tamper-evident audit trail (docs/security.md, "The audit trail") on each database target: the trigger stamps
+// `at` and the pending state itself, every insert and finalization is a link of the hash chain, and the verifier finds the first record
 // changed behind the trigger's back (here by the database's owner: the test connection is a superuser).
 
 const actor = { id: "stf_chain", email: "chain@bank.example", role: "admin" as const };
