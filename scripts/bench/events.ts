@@ -58,7 +58,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The load's PATCHes over kept connections with node:http. The bench shares the machine's two cores with what it
- * measures, and fetch (undici) cost it about a quarter of a core at 200 requests a second (top, session 23): CPU a real
+ * measures, and fetch (undici) cost it about a quarter of a core at 200 requests a second (measured with top): CPU a real
  * bank's clients would not take from the bank and the console.
  */
 const loadAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
