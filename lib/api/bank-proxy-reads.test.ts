@@ -197,7 +197,7 @@ describe.each(testDatabaseTargets)("reads through the bank proxy, audit trail on
     expect(response.text).not.toMatch(/\bat .*\.ts:\d+/);
   });
 
-  // Masking and reveal: issue 11 moves masking to a per-resource allowlist and reveal to a POST; the helpers below
+  // Masking and reveal: masking is a per-resource allowlist and reveal is a POST; the helpers below
   // are the one place that knows how a reveal is asked for and which fields are personal.
   describe.each(["person_application", "business_application"] as const)("personal data on a %s", (kind) => {
     const applicationPath = () => `/apply/${kind}/${bank.seed[kind]}`;
