@@ -4,7 +4,7 @@ import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/ban
 import { expectNewestAuditRows } from "./support/audit";
 
 /**
- * Issue 24's webhook and simulation work against the production build and the sandbox bank: a webhook's url, event
+ * Webhooks and simulations against the production build and the sandbox bank: a webhook's url, event
  * and Basic credentials edited through the confirm dialog (reaching the bank, audited), deliveries narrowed to the
  * failed ones with each attempt's payload and the receiver's reply (the reply for roles that manage webhooks only),
  * the chart's buckets, and the wallet provisioning simulation on a card's page (its token, the card's and the token's

@@ -21,8 +21,8 @@ export function useDebounced<T>(value: T, ms: number): T {
 /**
  * The search over the index for `q` (debounced while typing), through `GET /api/search`. The debounce is short (a
  * search's server time is 3-30 ms at 100,000 objects, docs/benchmarks.md) and a query typed past is aborted, so a
- * fast typist's keystrokes cost the server little while a pause shows results at once (issue 21: keystroke → results
- * under 150 ms).
+ * fast typist's keystrokes cost the server little while a pause shows results at once (the target: keystroke →
+ * results under 150 ms).
  */
 export function useSearch(q: string, options: { debounceMs?: number; limitPerGroup?: number } = {}) {
   const { debounceMs = 60, limitPerGroup } = options;

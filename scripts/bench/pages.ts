@@ -59,7 +59,7 @@ const targets = {
   nextPage: 150,
   section: 150,
   palette: 300,
-  /** Issue 21: keystroke → results (the search's server time at scale is bench:search's). */
+  /** Keystroke → results (the search's server time at scale is bench:search's). */
   search: 150,
   editor: 300,
   firstLoadKb: 160,
