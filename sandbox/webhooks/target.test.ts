@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { checkTarget, type TargetPolicy } from "./target";
 
 // The webhook target policy on its own (docs/security.md, "Request forgery from webhook and bank URLs");
-// routes.test.ts and worker.test.ts check it through the API and at delivery. Names resolve through a stand-in resolver, so nothing here depends on DNS.
+// routes.test.ts and worker.test.ts check it through the API and at delivery. Names resolve through a stand-in
+// resolver, so nothing here depends on DNS.
 
 const consolePort = 3999;
 const strict: TargetPolicy = { refusedConsole: { host: "127.0.0.1", port: consolePort }, allowedNetworks: [] };
