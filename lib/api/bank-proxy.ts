@@ -275,7 +275,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     ? async (environment: Environment, params: Record<string, string>, body: unknown) => {
         const bank = await dependencies.bankClient(environment);
         if (!bank) throw bankNotConfigured(environment);
-        return heldBefore(exposed, await bank.call(beforeRead, { params }), body);
+        return heldBefore(exposed, await bank.call(beforeRead, { params }).catch(pausedChange), body);
       }
     : undefined;
   return { operation, pattern, parameterNames, route: route as RouteDefinition, send, beforeNow };

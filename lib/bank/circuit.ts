@@ -38,6 +38,8 @@ export class BankCircuitOpenError extends BankServerError {
       undefined,
       retryAfterSeconds,
     );
+    // Said as what happened: the bank was not called (its base class would say the bank answered 503).
+    this.message = `${request.operation} (${request.method} ${request.path}): not sent: the bank is not answering and the console stopped calling it for a while (its circuit breaker is open); nothing was sent or queued`;
   }
 }
 
