@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { badInput, unauthorized } from "@/lib/api/errors";
+import { badInput, ConsoleError, unauthorized } from "@/lib/api/errors";
 import type { ApiCall, RouteDefinition } from "@/lib/api/route";
-import { onShutdown } from "@/lib/health/shutdown";
+import { isDraining, onShutdown } from "@/lib/health/shutdown";
 import { mayWatch, type LiveFeed, type LiveMessage, type LiveSubscription } from "./live-feed";
 import { watchLiveSessions, type LiveSessionLimits, type LiveSessions, type StreamEnd } from "./live-feed-sessions";
 
@@ -77,6 +77,9 @@ export function liveStreamRoute(
       const after = starts.length > 0 ? Math.max(...starts) : null;
       const token = await sessions.token();
       if (!token) throw unauthorized();
+      // Past the shutdown step that ends open streams, a new one here would be held open until the grace runs out;
+      // the load balancer sends this GET again to another instance (HAProxy: retry-on 503).
+      if (isDraining()) throw new ConsoleError(503, "restarting", "This console instance is restarting; connect again.", { "retry-after": "1" });
       const encoder = new TextEncoder();
       let open = true;
       let stop: (how?: "close" | "drop") => void = () => {};

@@ -3,7 +3,8 @@
  * processes, default 3, on one PostgreSQL database), under a steady signed-in load of list and detail reads, with
  * faults: one instance killed (SIGKILL) and started again, then every instance restarted one after another (SIGTERM,
  * start, next: a rolling deploy). Prints a Markdown report on stdout:
- * - throughput through HAProxy with 1 instance and with all, and each instance's CPU ms per request;
+ * - throughput through HAProxy with 1 instance and with all, and CPU ms per request of the instances together, of the
+ *   sandbox bank and of PostgreSQL (the whole server: other clients of it are counted too);
  * - failed requests (any answer but 200, or no answer) at the kill and during the rolling restart (target 0);
  * - live streams (BENCH_LIVE_STREAMS, default 4, open through HAProxy): how long each took to be caught up again
  *   after its stream ended (p95, target under 5 s), and whether one was sent to sign-in.
@@ -13,14 +14,14 @@
  * BENCH_CONNECTIONS (concurrent readers, default 8). Not part of CI.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { demoUsers } from "@/lib/auth/demo-users";
 import { ensureConsoleBuilt } from "../lib/build";
 import { startCluster, type Cluster } from "../lib/cluster";
 import { startService, waitUntilReady } from "../lib/services";
-import { benchLog, cpuSecondsOfTree, freePort, scratchPostgres } from "./run";
+import { benchLog, cpuSecondsOfTree, freePort, scratchPostgres, waitUntilQuiet } from "./run";
 import { percentile } from "./stats";
 
 const wholeFromEnv = (name: string, fallback: number) => {
@@ -115,22 +116,47 @@ function steadyLoad(url: string, cookie: string, paths: string[], readers: numbe
   };
 }
 
-/** Throughput through HAProxy for `seconds`, with the CPU each running instance spent per request. */
-async function throughput(cluster: Cluster, cookie: string, paths: string[]) {
+/**
+ * The PostgreSQL server's main process, found from a backend's parent: its process tree holds every backend, so its
+ * CPU around a run is the database's cost (other clients of the same server included).
+ */
+async function postmasterPid(url: string): Promise<number | undefined> {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    return Number(readFileSync(`/proc/${rows[0]!.pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+  } catch {
+    return undefined; // a server on another machine: its CPU is not measured
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Throughput through HAProxy for `seconds`, once the running instances are quiet (a new instance builds its index in
+ * the background), with the CPU per request of the instances together, of the sandbox bank and of PostgreSQL.
+ */
+async function throughput(cluster: Cluster, cookie: string, paths: string[], others: { bank?: number; database?: number }) {
   const running = cluster.instances.filter((instance) => instance.service.child.exitCode === null && instance.service.child.signalCode === null);
-  const cpuBefore = running.map((instance) => cpuSecondsOfTree(instance.service.child.pid) ?? 0);
+  for (const instance of running) await waitUntilQuiet(instance.service.child.pid, 120_000);
+  const pids = [...running.map((instance) => instance.service.child.pid), others.bank, others.database];
+  const cpuBefore = pids.map((pid) => cpuSecondsOfTree(pid) ?? 0);
   const started = Date.now();
   const load = steadyLoad(cluster.url, cookie, paths, connections);
   await sleep(seconds * 1000);
   await load.stop();
   const elapsed = (Date.now() - started) / 1000;
-  const cpuMs = running.reduce((sum, instance, index) => sum + ((cpuSecondsOfTree(instance.service.child.pid) ?? 0) - cpuBefore[index]!) * 1000, 0);
+  const cpuMs = pids.map((pid, index) => ((cpuSecondsOfTree(pid) ?? 0) - cpuBefore[index]!) * 1000);
   const total = load.outcomes.length;
   return {
     instances: running.length,
     perSecond: total / elapsed,
     failed: load.outcomes.filter((outcome) => !outcome.ok).length,
-    cpuMsPerRequest: cpuMs / total,
+    consoleCpuMs: cpuMs.slice(0, running.length).reduce((sum, ms) => sum + ms, 0) / total,
+    bankCpuMs: cpuMs.at(-2)! / total,
+    databaseCpuMs: others.database === undefined ? null : cpuMs.at(-1)! / total,
   };
 }
 
@@ -196,7 +222,12 @@ ensureConsoleBuilt();
 const port = await portRun(instanceCount + 1);
 const sandboxPort = await freePort();
 const shared = { ...process.env, LOG_LEVEL: "warn", DATA_ROOT: dataRoot, SANDBOX_PORT: String(sandboxPort), HOST: "127.0.0.1" };
-const sandbox = startService("sandbox", process.execPath, ["--import", "tsx", "sandbox/main.ts"], { ...shared, SANDBOX_DATABASE_URL: database.url });
+// PORT: the sandbox accepts webhooks to a loopback address only on the console's own (here HAProxy's) port.
+const sandbox = startService("sandbox", process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+  ...shared,
+  PORT: String(port),
+  SANDBOX_DATABASE_URL: database.url,
+});
 let cluster: Cluster | undefined;
 try {
   await waitUntilReady(`http://127.0.0.1:${sandboxPort}/health`, sandbox);
@@ -221,13 +252,14 @@ try {
   const list = (await (await fetch(`${cluster.url}/api/bank/ach?page_size=50`, { headers: { cookie } })).json()) as { data: Array<{ id: string }> };
   const paths = ["/api/bank/ach?page_size=50", ...list.data.slice(0, 10).map((transfer) => `/api/bank/ach/${transfer.id}`)];
 
+  const others = { bank: sandbox.child.pid, database: await postmasterPid(database.url) };
   benchLog("warming up every instance");
-  await throughput(cluster, cookie, paths);
-  const all = await throughput(cluster, cookie, paths);
+  await throughput(cluster, cookie, paths, others);
+  const all = await throughput(cluster, cookie, paths, others);
   benchLog("throughput with one instance (the others stopped)");
   for (const instance of cluster.instances.slice(1)) await instance.stop();
   await sleep(1500); // HAProxy's checks (every second) mark them down
-  const one = await throughput(cluster, cookie, paths);
+  const one = await throughput(cluster, cookie, paths, others);
   for (const instance of cluster.instances.slice(1)) await instance.start();
   await sleep(1500);
 
@@ -263,9 +295,12 @@ try {
   const report = [
     `## bench:cluster (${instanceCount} instances behind HAProxy, PostgreSQL, ${connections} readers, ${seconds} s per throughput run)`,
     "",
-    "| instances | requests/s | failed | CPU ms per request (all instances) |",
-    "|---|---|---|---|",
-    ...[one, all].map((run) => `| ${run.instances} | ${run.perSecond.toFixed(0)} | ${run.failed} | ${run.cpuMsPerRequest.toFixed(2)} |`),
+    "| instances | requests/s | failed | CPU ms per request: console (all instances) | sandbox bank | PostgreSQL |",
+    "|---|---|---|---|---|---|",
+    ...[one, all].map(
+      (run) =>
+        `| ${run.instances} | ${run.perSecond.toFixed(0)} | ${run.failed} | ${run.consoleCpuMs.toFixed(2)} | ${run.bankCpuMs.toFixed(2)} | ${run.databaseCpuMs?.toFixed(2) ?? "n/a"} |`,
+    ),
     "",
     `| fault | requests | failed | target |`,
     "|---|---|---|---|",

@@ -46,11 +46,12 @@ export function ensureHaproxy(): string {
 
 /**
  * HAProxy's configuration for the console. Health checks on the readiness route every second: an instance that is
- * draining answers 503 (and closes its listener), so it is out within one check. A request that cannot reach an
- * instance (refused, reset before any answer, or 503) is sent again to another (`retry-on`, `option redispatch`):
- * HAProxy retries only while it has not passed any of the answer to the client. Sessions live in PostgreSQL, so any
- * instance serves any user: no stickiness. `leastconn`, as live streams stay open for hours and pile up on the
- * instances that were up when they opened.
+ * draining answers 503 (and closes its listener), so it is out within one check. A GET that finds no instance (refused,
+ * closed without an answer, or 503) is sent again to another (`retry-on`, `option redispatch 1`: a new instance on
+ * every retry), as long as nothing of the answer has reached the client; any other method is retried only when its
+ * connection failed, so a change is never sent twice. Sessions live in PostgreSQL, so any instance serves any user: no
+ * stickiness. `leastconn`, as live streams stay open for hours and pile up on the instances that were up when they
+ * opened.
  */
 export function haproxyConfig(options: { host: string; port: number; instances: Array<{ name: string; port: number }> }): string {
   return [
@@ -59,10 +60,9 @@ export function haproxyConfig(options: { host: string; port: number; instances: 
     "defaults",
     "  mode http",
     "  timeout connect 2s",
+    // Above the live streams' heartbeat (a comment every 15 s), so an open stream is never timed out.
     "  timeout client 60s",
     "  timeout server 60s",
-    // Live streams (Server-Sent Events) send a heartbeat every 15 s: an hour without a byte is a dead connection.
-    "  timeout tunnel 1h",
     "  timeout http-keep-alive 10s",
     "  retries 3",
     "  retry-on conn-failure empty-response response-timeout 503",
@@ -71,6 +71,7 @@ export function haproxyConfig(options: { host: string; port: number; instances: 
     "  option forwardfor",
     "frontend console",
     `  bind ${options.host}:${options.port}`,
+    "  http-request disable-l7-retry unless METH_GET",
     "  default_backend consoles",
     "backend consoles",
     "  balance leastconn",
