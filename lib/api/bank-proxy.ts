@@ -17,8 +17,7 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { heldAnswer, secretFields } from "@/lib/approvals/codes";
 import { log } from "@/lib/log";
 import { consoleWebhookRefusal, consoleWebhookTargetRefusal, isConsoleWebhook } from "@/lib/index/console-webhooks";
-import { BankCircuitOpenError } from "@/lib/bank/circuit";
-import { indexCopyField, isIndexedResource, readFallsBackToIndex, type IndexCopies, type IndexCopyMark } from "./index-fallback";
+import { indexCopyField, isIndexedResource, bankIsNotAnswering, type IndexCopies, type IndexCopyMark } from "./index-fallback";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
 export interface BankProxyDependencies {
@@ -215,7 +214,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
           (page) => (page as { data: unknown[] }).data.length,
         );
       } catch (error) {
-        const fallback = readsFromIndex && readFallsBackToIndex(error) ? await indexCopyOf(environment, call, error, read) : null;
+        const fallback = readsFromIndex && bankIsNotAnswering(error) ? await indexCopyOf(environment, call, error, read) : null;
         if (!fallback) throw error;
         ({ result, mark: copy } = fallback);
       }
@@ -281,9 +280,12 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
   return { operation, pattern, parameterNames, route: route as RouteDefinition, send, beforeNow };
 }
 
-/** A change whose first read finds the breaker open is refused as every change is then: nothing sent, nothing kept. */
+/**
+ * The read a change starts with (its audit `before`, the editor's current userdata, an approval's staleness check)
+ * failing because the bank is not answering: the change is refused as paused, having sent nothing and kept nothing.
+ */
 function pausedChange(error: unknown): never {
-  if (error instanceof BankCircuitOpenError) throw changesPaused();
+  if (bankIsNotAnswering(error)) throw changesPaused();
   throw error;
 }
 
@@ -311,6 +313,8 @@ function compileUnmaskedRead(
     /** The request's body, when the read needs one (a reveal's `reason`), and what the audit record keeps of the read. */
     body?: z.ZodType<Record<string, unknown>>;
     after?: (object: Record<string, unknown>, body: Record<string, unknown> | undefined) => unknown;
+    /** The read that opens an editor: while the bank is not answering it is refused as changes are (paused). */
+    opensAChange?: boolean;
   },
 ): CompiledOperation {
   const read = findOperation(exposed.operationId);
@@ -325,7 +329,8 @@ function compileUnmaskedRead(
       const environment = await dependencies.activeEnvironment();
       const bank = await dependencies.bankClient(environment);
       if (!bank) throw bankNotConfigured(environment);
-      const result = (await bank.call(exposed.operationId, { params: call.params })) as Record<string, unknown>;
+      const read = bank.call(exposed.operationId, { params: call.params });
+      const result = (await (unmasked.opensAChange ? read.catch(pausedChange) : read)) as Record<string, unknown>;
       // Recorded before the answer leaves: when the record cannot be written, nothing is unmasked.
       await dependencies.recordAuditEvent({
         actor: { id: call.user.id, email: call.user.email, role: call.user.role },
@@ -390,6 +395,7 @@ export function bankProxyResolver(dependencies: BankProxyDependencies): BankProx
             segment: userdataSegment,
             permission: exposed.editableUserdata,
             action: `${exposed.resource}.userdata.read`,
+            opensAChange: true,
             pick: (object) => ({ userdata: object.userdata ?? null, updated_at: object.updated_at }),
           }),
         ]

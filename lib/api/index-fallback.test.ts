@@ -93,7 +93,10 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
 
   const consoleCall = async (method: string, path: string, body?: unknown): Promise<Answer> => {
     const url = `http://console.test/api/bank${path}`;
-    const headers: Record<string, string> = body === undefined ? {} : { "content-type": "application/json", origin: "http://console.test" };
+    const headers: Record<string, string> = {
+      ...(method === "GET" ? {} : { origin: "http://console.test" }),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    };
     const response = await handler(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), {
       params: Promise.resolve({ path: new URL(url).pathname.split("/").slice(3) }),
     });
@@ -183,6 +186,9 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
       body: { error: { code: "bank_unavailable", message: "The bank is not answering; changes are paused. Nothing was sent or queued." } },
     });
 
+    // Opening the editor (its unmasked read of the current userdata) is refused alike.
+    expect(await consoleCall("POST", `/network_transfer/${String(transfer.id)}/userdata`)).toEqual(refused);
+
     await new Promise((resolve) => setTimeout(resolve, halfOpenAfterMs + 50));
     const back = await consoleCall("GET", "/network_transfer?page_size=1");
     expect(back.status).toBe(200);
@@ -193,6 +199,22 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
     expect(await atBank()).toEqual(before);
     // And the change, made again, goes through.
     expect((await consoleCall("PATCH", `/network_transfer/${String(transfer.id)}`, { userdata: { note: "after" } })).status).toBe(200);
+  });
+
+  it("refuses a change whose first read the bank does not answer, before the breaker opens: only that read reached the bank", async () => {
+    reset();
+    const transfer = (await consoleCall("GET", "/network_transfer?page_size=1")).body.data![0]!;
+    const before = (await control(`/network_transfer/${String(transfer.id)}`)).body;
+    await control("/sandbox/faults", { method: "POST", json: { match: "GET /network_transfer/*", status: 503, times: 10 } });
+    const refused = await consoleCall("PATCH", `/network_transfer/${String(transfer.id)}`, { userdata: { note: "not sent" } });
+    expect(refused).toMatchObject({
+      status: 503,
+      body: { error: { message: "The bank is not answering; changes are paused. Nothing was sent or queued." } },
+    });
+    // Counted at the sandbox: the fault answered one request (the read), and the object is unchanged.
+    expect(((await control("/sandbox/faults")).body as { data: Array<{ times: number }> }).data[0]!.times).toBe(9);
+    await control("/sandbox/faults", { method: "DELETE" });
+    expect((await control(`/network_transfer/${String(transfer.id)}`)).body).toEqual(before);
   });
 
   it("serves the copy when the bank hangs and when it is stopped", async () => {

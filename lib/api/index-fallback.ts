@@ -49,9 +49,10 @@ export const isIndexedResource = (resource: string | undefined): resource is Lis
 
 /**
  * Whether a failed bank read means the bank cannot answer now (its breaker open, no connection, no answer in time, a
- * 5xx): then the index's copy is shown. A 4xx or a 429 is the bank answering, and stays what it is.
+ * 5xx): then the index's copy is shown, and a change that needed the read is refused as paused. A 4xx or a 429 is
+ * the bank answering, and stays what it is.
  */
-export function readFallsBackToIndex(error: unknown): boolean {
+export function bankIsNotAnswering(error: unknown): boolean {
   return error instanceof BankUnreachableError || error instanceof BankTimeoutError || error instanceof BankServerError;
 }
 
