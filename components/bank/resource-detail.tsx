@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 import { useRefreshOnChange } from "@/components/live/use-refresh-on-change";
 import { ConsoleApiError } from "@/lib/bank/browser";
+import { splitIndexCopy } from "@/lib/bank/index-copy-mark";
 import { useBankObject } from "@/lib/bank/queries";
 import { inSentence, valueAt, writeOnlyFields } from "@/lib/format";
 import type { DetailSection, Field, ResourceDefinition } from "@/lib/resources";
@@ -12,6 +13,7 @@ import { listHref } from "@/lib/resources/routes";
 import { BeneficialOwners } from "./beneficial-owners";
 import type { DetailContext } from "./detail-extra-props";
 import { detailExtras } from "./detail-extras";
+import { BankOutageBanner } from "./bank-outage-banner";
 import { ErrorState } from "./error-state";
 import { RevealControl, type Revealed } from "./reveal-control";
 import type { ServerError } from "./resource-list";
@@ -53,6 +55,9 @@ export function ResourceDetail({
   useRefreshOnChange((change) => change.resource === resource && change.id === id);
   const query = useBankObject(environment, resource, id, { enabled: !serverError || retried });
 
+  // While the bank is not answering, the object is the console's index copy, marked (docs/bank-outage.md).
+  const copy = useMemo(() => (query.data ? splitIndexCopy(query.data) : undefined), [query.data]);
+
   const error = serverError && !retried ? new ConsoleApiError(serverError.status, serverError.code, serverError.message, null) : query.error;
   if (error) {
     return (
@@ -66,7 +71,7 @@ export function ResourceDetail({
       />
     );
   }
-  const masked = query.data;
+  const { answer: masked, mark: outage } = copy ?? { answer: undefined, mark: undefined };
   if (!masked) return <p className="text-sm text-muted">Loading {inSentence(definition.singular)}…</p>;
   // What this user just saved shows in place of its mask while the bank still holds that version of the object.
   // (ISO times compare as text; an older copy still refetching counts too, a newer one means someone changed it since.)
@@ -78,6 +83,7 @@ export function ResourceDetail({
 
   return (
     <article aria-labelledby="detail-title" data-testid="resource-detail" data-id={id}>
+      {outage ? <BankOutageBanner mark={outage} /> : null}
       <header className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-xs font-medium tracking-wide text-muted uppercase">

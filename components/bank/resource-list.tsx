@@ -6,6 +6,7 @@ import { LiveChangesBar } from "@/components/live/live-changes-bar";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { ConsoleApiError } from "@/lib/bank/browser";
+import { indexCopyField, type IndexCopyMark } from "@/lib/bank/index-copy-mark";
 import { nextPageCursor, useBankList, usePrefetchBankList } from "@/lib/bank/queries";
 import { inSentence } from "@/lib/format";
 import type { Field } from "@/lib/resources";
@@ -27,6 +28,7 @@ import {
   type ListState,
 } from "@/lib/resources/list-state";
 import { MissingViewNotice, OpenedViewChip, SaveViewButton, type OpenedView } from "@/components/views/saved-view-controls";
+import { BankOutageBanner } from "./bank-outage-banner";
 import { ErrorState } from "./error-state";
 import { ExportCsvButton } from "./export-csv-button";
 import { ListCount } from "./list-count";
@@ -137,6 +139,7 @@ export function ResourceList({
 
   const error = showServerError ? new ConsoleApiError(serverError!.status, serverError!.code, serverError!.message, null) : query.error;
   const rows = query.data?.data ?? [];
+  const outage = (query.data as { [indexCopyField]?: IndexCopyMark } | undefined)?.[indexCopyField];
   const first = firstRowNumber(state);
   const next = nextPageCursor(query.data);
   const active = describeFilters(filters, state.query);
@@ -203,6 +206,8 @@ export function ResourceList({
         </div>
       </div>
       <LiveChangesBar environment={environment} resource={resource} />
+      {/* While the bank is not answering, the page is the console's index copy (docs/bank-outage.md). */}
+      {outage ? <BankOutageBanner mark={outage} list /> : null}
       {fromIndex && query.data?.index ? (
         <IndexSourceNotice lastChange={query.data.index.lastChange} complete={query.data.index.complete} now={Date.parse(query.data.index.asOf)} />
       ) : null}

@@ -8,22 +8,14 @@ import * as schema from "@/lib/db/console-schema";
 import { listFromIndex } from "@/lib/search/index-list";
 import { parseIndexListQuery } from "@/lib/search/index-list-input";
 
+import { indexCopyField, type IndexCopyMark } from "@/lib/bank/index-copy-mark";
+
 /**
  * While the bank cannot answer, the proxy's list and detail reads answer the console's index copy instead of an error
- * (docs/bank-outage.md). The copy is marked by this field at the top of the answer (the page, or the object), added
- * after masking; the list and detail pages show it as the outage banner.
+ * (docs/bank-outage.md), marked by `indexCopyField` (lib/bank/index-copy-mark.ts); the list and detail pages show the
+ * mark as the outage banner.
  */
-export const indexCopyField = "console_index_copy";
-
-export interface IndexCopyMark {
-  source: "index";
-  /** When the bank stopped answering: the first failure of the current run (lib/bank/circuit.ts), ISO 8601. */
-  bankSince: string;
-  /** The newest time the index recorded a change of what is shown (null for an empty page). */
-  asOf: string | null;
-  /** False while the index has not walked this list in full: objects it has not seen yet are missing. */
-  complete: boolean;
-}
+export { indexCopyField, type IndexCopyMark };
 
 /** What the index holds for a read, unmasked (the proxy masks it exactly as it masks the bank's answer), and its mark. */
 export type IndexCopy<T> = { result: T; mark: IndexCopyMark };
