@@ -38,7 +38,7 @@ export function consoleDb(): Promise<ConsoleDatabase> {
 async function open(): Promise<ConsoleDatabase> {
   const url = env.DATABASE_URL ?? (await startEmbeddedPostgres({ dataDir: path.join(env.DATA_ROOT, `console-${env.PORT}`) })).url;
   const migrations = path.join(process.cwd(), "drizzle/console");
-  if (env.DATABASE_MIGRATION_URL) {
+  if (env.DATABASE_MIGRATION_URL && env.DATABASE_MIGRATE_AT_START === "on") {
     if (!env.DATABASE_URL) throw new Error("DATABASE_MIGRATION_URL is set without DATABASE_URL: set the console's own role's URL too");
     // The owner migrates, then hands the console's role only what it needs (lib/db/roles.ts).
     const owner = connectDatabase(env.DATABASE_MIGRATION_URL, schema, { max: 1 });
@@ -46,7 +46,7 @@ async function open(): Promise<ConsoleDatabase> {
     await grantConsoleRuntime(env.DATABASE_MIGRATION_URL, roleOf(env.DATABASE_URL));
   }
   const database = withAccessVersion(url);
-  if (!env.DATABASE_MIGRATION_URL) await applyMigrations(database, migrations, "console");
+  if (!env.DATABASE_MIGRATION_URL && env.DATABASE_MIGRATE_AT_START === "on") await applyMigrations(database, migrations, "console");
   if (env.CONSOLE_DEMO_USERS === "on") await seedDemoUsers(database.db);
   return database;
 }

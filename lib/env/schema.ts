@@ -31,6 +31,11 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
    * as it, and DATABASE_URL's role gets only what the console needs; unset: DATABASE_URL's role does both.
    */
   DATABASE_MIGRATION_URL: postgresUrl.optional(),
+  /**
+   * `off`: the console does not migrate its database at start, where `npm run db:migrate` runs as its own deployment
+   * step; its role then needs no right to create anything (docs/deploying.md). Default `on`: it migrates on first use.
+   */
+  DATABASE_MIGRATE_AT_START: z.enum(["on", "off"], { message: "expected on or off" }).default("on"),
   /** Signs session cookies (next-auth reads it itself). Required at run time; the start command generates one when unset. */
   AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
   /** Encrypts bank credentials saved in the settings page (AES-256-GCM): 32 bytes as 64 hex digits or base64. */
