@@ -8,8 +8,9 @@
  * - failed requests (any answer but 200, or no answer) at the kill and during the rolling restart (target 0);
  * - live streams (BENCH_LIVE_STREAMS, default 4, open through HAProxy): how long each took to be caught up again
  *   after its stream ended (p95, target under 5 s), and whether one was sent to sign-in.
- * Not measured here: notifications lost or indexed twice while an instance dies (lib/index/lease-release.test.ts
- * covers the lease release). Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ * - the bank's notifications during the faults (the sandbox's lifecycle makes them): acknowledged, lost, claimed more
+ *   than once, and how long the inbox took to settle.
+ * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  * and HAProxy (installed as `npm run cluster` installs it). Options: BENCH_SECONDS (each throughput run, default 8),
  * BENCH_CONNECTIONS (concurrent readers, default 8). Not part of CI.
  */
@@ -129,6 +130,47 @@ async function postmasterPid(url: string): Promise<number | undefined> {
     return Number(readFileSync(`/proc/${rows[0]!.pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
   } catch {
     return undefined; // a server on another machine: its CPU is not measured
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What became of the bank's notifications from `since` on, once the shared inbox has settled (every row processed; a
+ * row claimed by the killed instance waits for its lease, 60 s): `lost` counts notifications the console acknowledged
+ * (2xx) with no inbox row for that event and object processed after it; `givenUp`, rows settled as dead letters;
+ * `takenAgain`, rows claimed more than once (after a kill or a stop gave them back), which the index records once
+ * (an unchanged object gets no new version).
+ */
+async function notificationOutcomes(url: string, since: Date) {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    const unsettled = async () =>
+      Number((await client.query("SELECT count(*) AS n FROM console.bank_event_inbox WHERE state <> 'processed'")).rows[0].n);
+    while ((await unsettled()) > 0 && Date.now() - started < 120_000) await sleep(500);
+    const { rows } = await client.query(
+      `SELECT
+         (SELECT count(*) FROM sandbox.webhook_delivery_attempts a WHERE a.attempted_at >= $1 AND a.status_code BETWEEN 200 AND 299) AS acknowledged,
+         (SELECT count(*) FROM sandbox.webhook_delivery_attempts a WHERE a.attempted_at >= $1 AND a.status_code BETWEEN 200 AND 299
+            AND NOT EXISTS (SELECT 1 FROM console.bank_event_inbox i WHERE i.environment = 'sandbox' AND i.event = a.event
+              AND i.object_id = a.object_id AND i.state = 'processed' AND i.processed_at >= a.attempted_at)) AS lost,
+         (SELECT count(*) FROM console.bank_event_inbox WHERE received_at >= $1 AND outcome = 'dead_letter') AS given_up,
+         (SELECT count(*) FROM console.bank_event_inbox WHERE received_at >= $1 AND attempts > 1) AS taken_again,
+         (SELECT count(*) FROM console.bank_event_inbox WHERE state <> 'processed') AS unsettled`,
+      [since],
+    );
+    const row = rows[0] as Record<string, string>;
+    return { ...Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])), settledMs: Date.now() - started } as {
+      acknowledged: number;
+      lost: number;
+      given_up: number;
+      taken_again: number;
+      unsettled: number;
+      settledMs: number;
+    };
   } finally {
     await client.end();
   }
@@ -264,6 +306,7 @@ try {
   await sleep(1500);
 
   benchLog("faults under steady load: SIGKILL, restart, rolling restart");
+  const faultsStarted = new Date();
   const streams = Array.from({ length: liveStreams }, () => liveStream(cluster!.url, cookie));
   const load = steadyLoad(cluster.url, cookie, paths, Math.max(2, connections / 2));
   await sleep(3000);
@@ -287,6 +330,8 @@ try {
   await sleep(3000);
   await load.stop();
   for (const stream of streams) await stream.stop();
+  benchLog("waiting for the inbox to settle");
+  const notifications = await notificationOutcomes(database.url, faultsStarted);
 
   const failedWithin = (from: number, to: number) => load.outcomes.filter((outcome) => !outcome.ok && outcome.at >= from && outcome.at <= to);
   const atKill = failedWithin(killStarted, killEnded);
@@ -313,7 +358,9 @@ try {
     ...(atKill.length + duringRolling.length > 0
       ? ["", "Failures:", ...[...atKill, ...duringRolling].slice(0, 20).map((outcome) => `- ${new Date(outcome.at).toISOString()} ${outcome.what}`)]
       : []),
-    "Not measured: notifications lost or indexed twice across the kill (see lib/index/lease-release.test.ts).",
+    `Notifications from the bank during the faults: ${notifications.acknowledged} acknowledged by the console, ${notifications.lost} lost ` +
+      `(target 0), ${notifications.given_up} given up, ${notifications.taken_again} claimed more than once; the inbox settled ` +
+      `${(notifications.settledMs / 1000).toFixed(1)} s after the load ended (${notifications.unsettled} rows left).`,
   ];
   console.log(report.join("\n"));
 } finally {
