@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { achStatuses, fednowExternalStatuses, fednowStatuses, networkTransferStatuses } from "@/lib/contract";
+import { faultBody, parseIsoDuration, type FaultBody } from "@/lib/contract/sandbox-control";
 
 /**
  * The bodies of the console's sandbox controls (`/api/sandbox/...`), checked in the console before anything is sent:
- * strict objects mirroring the sandbox bank's own (sandbox/control/*, docs/sandbox-control.md), which the console may
- * not import (it talks to the bank over HTTP only). The bank checks again what only it knows (return and reject
- * reason codes, whether a transition is valid now); its 400 then passes through with its message. Shared with the UI.
+ * a fault's is the bank's own schema (lib/contract/sandbox-control.ts); the others are strict objects mirroring the
+ * bank's (sandbox/control/*, docs/sandbox-control.md), whose route code the console does not import. The bank checks
+ * again what only it knows (return and reject reason codes, whether a transition is valid now); its 400 then passes
+ * through with its message. Shared with the UI.
  */
 
 /** The resources whose objects the console can move to a state (`/api/sandbox/{resource}/{id}/transition`). */
@@ -53,13 +55,15 @@ export const transitionBodySchema = z.strictObject({
 });
 export type TransitionBody = z.infer<typeof transitionBodySchema>;
 
-/** An ISO 8601 duration of fixed length (weeks, days, hours, minutes, seconds), as the sandbox's clock takes it. */
-const durationPattern = /^P(?=\d|T\d)(?:\d+W)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:[.,]\d{1,3})?S)?)?$/;
+/** An ISO 8601 duration of fixed length (weeks, days, hours, minutes, seconds), checked as the sandbox's clock checks it. */
 const duration = (field: string) =>
   z
     .string({ error: `${field} must be a string` })
     .max(64, `${field} must be at most 64 characters`)
-    .regex(durationPattern, `${field}: expected an ISO 8601 duration of weeks, days, hours, minutes or seconds, such as PT1H or P1D`);
+    .superRefine((text, issues) => {
+      const parsed = parseIsoDuration(text);
+      if ("problem" in parsed) issues.addIssue({ code: "custom", message: `${field}: ${parsed.problem}` });
+    });
 
 /** `POST /api/sandbox/clock/advance`. The bank refuses a zero duration and more than P366D, naming `by`. */
 export const advanceBodySchema = z.strictObject({ by: duration("by") });
@@ -74,52 +78,9 @@ export const resetBodySchema = z.strictObject({
 });
 export type ResetBody = z.infer<typeof resetBodySchema>;
 
-const whole = (field: string, min: number, max: number) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(min, `${field} must be at least ${min}`)
-    .max(max, `${field} must be at most ${max}`);
-const matchPattern = /^(?:\*|(?:\*|GET|POST|PUT|PATCH|DELETE) \/[A-Za-z0-9._~*/-]*)$/;
-const neverFaulted = (path: string) => path === "/health" || path === "/openapi.json" || path === "/sandbox" || path.startsWith("/sandbox/");
-
-/** `POST /api/sandbox/faults`: an HTTP fault (`match`) or a webhook fault (`webhooks`), as the bank takes it. */
-export const faultBodySchema = z
-  .strictObject({
-    match: z
-      .string({ error: "match must be a string" })
-      .regex(matchPattern, "match must be `*` or `<METHOD> <path>` (such as `GET /ach` or `PATCH /network_transfer/*`)")
-      .refine((match) => !neverFaulted(match.slice(match.indexOf(" ") + 1)), "match: /sandbox/..., /health and /openapi.json are never faulted")
-      .optional(),
-    webhooks: z.enum(["delay", "drop", "duplicate"], { error: "webhooks must be delay, drop or duplicate" }).optional(),
-    status: z.literal([429, 500, 503], { error: "status must be 429, 500 or 503" }).optional(),
-    retry_after: whole("retry_after", 0, 86_400).optional(),
-    latency_ms: whole("latency_ms", 1, 60_000).optional(),
-    drop: z.boolean({ error: "drop must be true or false" }).optional(),
-    delay_ms: whole("delay_ms", 1, 3_600_000).optional(),
-    share: z.number({ error: "share must be a number" }).min(0, "share must be between 0 and 1").max(1, "share must be between 0 and 1").optional(),
-    seed: z.string({ error: "seed must be a string" }).min(1, "seed must not be empty").max(100, "seed must be at most 100 characters").optional(),
-    times: whole("times", 1, 1_000_000).optional(),
-    expires_in: duration("expires_in").optional(),
-  })
-  .superRefine((body, issues) => {
-    const problem = (message: string) => issues.addIssue({ code: "custom", message });
-    if (body.match === undefined && body.webhooks === undefined) return problem("match or webhooks is required");
-    if (body.match !== undefined && body.webhooks !== undefined) return problem("match and webhooks cannot be combined: one fault each");
-    if (body.webhooks !== undefined) {
-      for (const field of ["status", "retry_after", "latency_ms", "drop"] as const) {
-        if (body[field] !== undefined) problem(`${field} is for match faults; a webhooks fault takes delay_ms, share, seed, times, expires_in`);
-      }
-      if (body.webhooks === "delay" && body.delay_ms === undefined) problem("delay_ms is required with webhooks: delay");
-      if (body.webhooks !== "delay" && body.delay_ms !== undefined) problem("delay_ms is only for webhooks: delay");
-      return;
-    }
-    if (body.delay_ms !== undefined) problem("delay_ms is for webhooks: delay; a match fault takes latency_ms");
-    if (body.status === undefined && body.latency_ms === undefined && !body.drop) problem("status, latency_ms or drop is required with match");
-    if (body.status !== undefined && body.drop) problem("drop cannot be combined with status: a dropped connection has no status");
-    if (body.retry_after !== undefined && body.status === undefined) problem("retry_after needs status");
-  });
-export type FaultBody = z.infer<typeof faultBodySchema>;
+/** `POST /api/sandbox/faults`: an HTTP fault (`match`) or a webhook fault (`webhooks`): the bank's own schema. */
+export const faultBodySchema = faultBody;
+export type { FaultBody };
 
 /**
  * `PUT /api/sandbox/snapshot`: a file `GET /api/sandbox/snapshot` gave. Only its envelope is checked here; the bank

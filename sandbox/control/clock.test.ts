@@ -7,7 +7,7 @@ import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
 import { rows, tables } from "@/tests/support/sandbox-fixtures";
 import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import { BASE_STEP_MS } from "../lifecycle/engine";
-import { parseIsoDuration } from "./duration";
+import { parseIsoDuration } from "@/lib/contract/sandbox-control";
 
 const DAY_MS = 86_400_000;
 const apiTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;

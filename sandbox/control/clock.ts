@@ -7,7 +7,7 @@ import { sandboxClock } from "../db/clock-schema";
 import { badRequest } from "../http/errors";
 import { readJsonBody } from "../http/request";
 import type { AppEnv } from "../routes/app-env";
-import { parseIsoDuration } from "./duration";
+import { parseIsoDuration } from "@/lib/contract/sandbox-control";
 import { controlOperations } from "./openapi-paths";
 
 /** The longest single advance: a year and a day is enough to cross any date a test cares about. */

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { faultBody as faultBodySchema, parseIsoDuration, type FaultBody } from "@/lib/contract/sandbox-control";
 import { z } from "zod";
 import type { SandboxContext } from "../context";
 import type { SandboxDb } from "../db";
@@ -7,7 +8,6 @@ import { notFound } from "../http/errors";
 import { readJsonBody } from "../http/request";
 import type { AppEnv } from "../routes/app-env";
 import { SeededRandom } from "../seed/random";
-import { parseIsoDuration } from "./duration";
 import { controlOperations } from "./openapi-paths";
 
 /**
@@ -17,62 +17,14 @@ import { controlOperations } from "./openapi-paths";
  * leaves them as they are.
  */
 
-/** `*`, or `<METHOD> <path>` where METHOD may be `*` and a path segment `*` stands for any one segment. */
-const matchPattern = /^(?:\*|(?:\*|GET|POST|PUT|PATCH|DELETE) \/[A-Za-z0-9._~*/-]*)$/;
-/** Paths no fault touches: the control API itself (a test must always be able to remove a fault) and the public ones. */
-export const isNeverFaulted = (path: string) => path === "/health" || path === "/openapi.json" || path === "/sandbox" || path.startsWith("/sandbox/");
+/** An `expires_in` the schema has checked, in milliseconds. */
+function expiresInMs(text: string): number {
+  const parsed = parseIsoDuration(text);
+  if ("problem" in parsed) throw new Error(`expires_in: ${parsed.problem}`);
+  return parsed.ms;
+}
 
-const whole = (field: string, min: number, max: number) =>
-  z
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number`)
-    .min(min, `${field} must be at least ${min}`)
-    .max(max, `${field} must be at most ${max}`);
-
-export const faultBody = z
-  .strictObject({
-    match: z
-      .string({ error: "match must be a string" })
-      .regex(matchPattern, "match must be `*` or `<METHOD> <path>` (such as `GET /ach` or `PATCH /network_transfer/*`)")
-      .refine((match) => !isNeverFaulted(match.slice(match.indexOf(" ") + 1)), "match: /sandbox/..., /health and /openapi.json are never faulted")
-      .optional(),
-    webhooks: z.enum(["delay", "drop", "duplicate"], { error: "webhooks must be delay, drop or duplicate" }).optional(),
-    status: z.literal([429, 500, 503], { error: "status must be 429, 500 or 503" }).optional(),
-    retry_after: whole("retry_after", 0, 86_400).optional(),
-    latency_ms: whole("latency_ms", 1, 60_000).optional(),
-    drop: z.boolean({ error: "drop must be true or false" }).optional(),
-    delay_ms: whole("delay_ms", 1, 3_600_000).optional(),
-    share: z.number({ error: "share must be a number" }).min(0, "share must be between 0 and 1").max(1, "share must be between 0 and 1").optional(),
-    seed: z.string({ error: "seed must be a string" }).min(1, "seed must not be empty").max(100, "seed must be at most 100 characters").optional(),
-    times: whole("times", 1, 1_000_000).optional(),
-    expires_in: z
-      .string({ error: "expires_in must be a string" })
-      .transform((text, issues) => {
-        const parsed = parseIsoDuration(text);
-        if ("ms" in parsed) return parsed.ms;
-        issues.addIssue({ code: "custom", message: `expires_in: ${parsed.problem}` });
-        return z.NEVER;
-      })
-      .optional(),
-  })
-  .superRefine((body, issues) => {
-    const problem = (message: string) => issues.addIssue({ code: "custom", message });
-    if (body.match === undefined && body.webhooks === undefined) return problem("match or webhooks is required");
-    if (body.match !== undefined && body.webhooks !== undefined) return problem("match and webhooks cannot be combined: one fault each");
-    if (body.webhooks !== undefined) {
-      for (const field of ["status", "retry_after", "latency_ms", "drop"] as const) {
-        if (body[field] !== undefined) problem(`${field} is for match faults; a webhooks fault takes delay_ms, share, seed, times, expires_in`);
-      }
-      if (body.webhooks === "delay" && body.delay_ms === undefined) problem("delay_ms is required with webhooks: delay");
-      if (body.webhooks !== "delay" && body.delay_ms !== undefined) problem("delay_ms is only for webhooks: delay");
-      return;
-    }
-    if (body.delay_ms !== undefined) problem("delay_ms is for webhooks: delay; a match fault takes latency_ms");
-    if (body.status === undefined && body.latency_ms === undefined && !body.drop) problem("status, latency_ms or drop is required with match");
-    if (body.status !== undefined && body.drop) problem("drop cannot be combined with status: a dropped connection has no status");
-    if (body.retry_after !== undefined && body.status === undefined) problem("retry_after needs status");
-  })
-  .meta({ id: "SandboxFaultRequest" });
+const faultBody = faultBodySchema.meta({ id: "SandboxFaultRequest" });
 
 const fault = z
   .strictObject({
@@ -116,7 +68,7 @@ export class FaultStore {
   /** Deliveries already delayed or made as a duplicate: sent as they are at their next claim (./webhook-faults.ts). */
   private readonly exempt = new Set<string>();
 
-  add(body: z.output<typeof faultBody>, now: Date): Fault {
+  add(body: FaultBody, now: Date): Fault {
     const id = newId("flt");
     const answer: Fault = {
       id,
@@ -130,7 +82,7 @@ export class FaultStore {
       share: body.share ?? 1,
       seed: body.seed ?? id,
       times: body.times ?? null,
-      expires_at: body.expires_in === undefined ? null : new Date(now.getTime() + body.expires_in).toISOString(),
+      expires_at: body.expires_in === undefined ? null : new Date(now.getTime() + expiresInMs(body.expires_in)).toISOString(),
       created_at: now.toISOString(),
     };
     this.faults.push({ answer, matches: body.match === undefined ? undefined : matcherOf(body.match), random: new SeededRandom(answer.seed) });

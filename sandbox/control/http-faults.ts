@@ -3,7 +3,8 @@ import type { HttpBindings } from "@hono/node-server";
 import type { MiddlewareHandler } from "hono";
 import type { SandboxContext } from "../context";
 import { ApiError } from "../http/errors";
-import { faultsOf, isNeverFaulted } from "./faults";
+import { isNeverFaulted } from "@/lib/contract/sandbox-control";
+import { faultsOf } from "./faults";
 
 const statusMessages = { 429: "Too many requests", 500: "Internal error in the bank", 503: "Service unavailable" } as const;
 
