@@ -33,11 +33,12 @@ async function newAch(amount: string): Promise<Ach> {
 
 test("an operations user returns an ACH transfer with R01 from its page, and sees its status and timeline change without a reload; a viewer has no Simulate", async ({
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   const ach = await newAch("42.00");
   const context = await contextAs(browser, "operations");
   const page = await context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
   try {
     // The index has seen the new transfer (its ach.create), so its next state arrives as a timeline entry.
     await expect(async () => {
@@ -57,6 +58,7 @@ test("an operations user returns an ACH transfer with R01 from its page, and see
       new RegExp(`^Move ACH transfer ${ach.id} from (pending|processing) to returned \\(R01 Insufficient Funds\\) now\\?$`),
     );
     await expect(dialog).toContainText("The bank fires the events its lifecycle would");
+    await page.screenshot({ path: testInfo.outputPath("simulate-dialog-light.png") });
     await dialog.getByRole("button", { name: "Move it now" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("simulate-done")).toContainText("Moved to returned");
@@ -75,6 +77,25 @@ test("an operations user returns an ACH transfer with R01 from its page, and see
     await page.keyboard.press("Escape");
   } finally {
     await context.close();
+  }
+
+  // The menu and its dialog at a phone's width, dark, for the eye (a transfer of its own, still pending).
+  const phone = await contextAs(browser, "operations", { colorScheme: "dark" });
+  try {
+    const phonePage = await phone.newPage();
+    await phonePage.setViewportSize({ width: 390, height: 844 });
+    await phonePage.goto(`/ach/${(await newAch("43.00")).id}`);
+    await phonePage.getByRole("button", { name: "Simulate" }).click();
+    await expect(phonePage.getByTestId("simulate-menu")).toContainText("from pending");
+    await phonePage.screenshot({ path: testInfo.outputPath("simulate-menu-390-dark.png") });
+    await phonePage
+      .getByTestId("simulate-menu")
+      .getByRole("button", { name: /→ canceled/ })
+      .click();
+    await expect(phonePage.getByTestId("confirm-dialog")).toBeVisible();
+    await phonePage.screenshot({ path: testInfo.outputPath("simulate-dialog-390-dark.png") });
+  } finally {
+    await phone.close();
   }
 
   const viewer = await contextAs(browser, "viewer");
