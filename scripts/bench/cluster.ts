@@ -8,8 +8,9 @@
  * - failed requests (any answer but 200, or no answer) at the kill and during the rolling restart (target 0);
  * - live streams (BENCH_LIVE_STREAMS, default 4, open through HAProxy): how long each took to be caught up again
  *   after its stream ended (p95, target under 5 s), and whether one was sent to sign-in.
- * - the bank's notifications during the faults (the sandbox's lifecycle makes them): acknowledged, lost, claimed more
- *   than once, and how long the inbox took to settle.
+ * - bank changes during the faults (BENCH_CHANGES_PER_SECOND new counterparties a second, default 20, each a
+ *   notification): how many are missing from the index at the end (target 0), notifications acknowledged and lost,
+ *   claimed more than once, and how long the inbox took to settle.
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  * and HAProxy (installed as `npm run cluster` installs it). Options: BENCH_SECONDS (each throughput run, default 8),
  * BENCH_CONNECTIONS (concurrent readers, default 8). Not part of CI.
@@ -35,6 +36,8 @@ const seconds = wholeFromEnv("BENCH_SECONDS", 8);
 const connections = wholeFromEnv("BENCH_CONNECTIONS", 8);
 const instanceCount = wholeFromEnv("CLUSTER_INSTANCES", 3);
 const liveStreams = Math.min(5, wholeFromEnv("BENCH_LIVE_STREAMS", 4));
+const changesPerSecond = wholeFromEnv("BENCH_CHANGES_PER_SECOND", 20);
+const bankAuth = { authorization: `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}` };
 const viewer = demoUsers.find((user) => user.role === "viewer")!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -136,13 +139,44 @@ async function postmasterPid(url: string): Promise<number | undefined> {
 }
 
 /**
+ * New objects at the bank at `perSecond` (counterparties, through the sandbox's control API): each is one
+ * `counterparty.create` notification to the console, and must end up in its index.
+ */
+function bankChanges(sandboxUrl: string, perSecond: number) {
+  const created: string[] = [];
+  let failed = 0;
+  let running = true;
+  const done = (async () => {
+    for (let next = Date.now(); running; next += 1000 / perSecond) {
+      await sleep(Math.max(0, next - Date.now()));
+      void fetch(`${sandboxUrl}/sandbox/counterparty`, {
+        method: "POST",
+        headers: { ...bankAuth, "content-type": "application/json" },
+        body: JSON.stringify({ name: `Cluster bench ${created.length + failed}` }),
+      })
+        .then(async (answer) => (answer.status === 201 ? created.push(((await answer.json()) as { id: string }).id) : (failed += 1)))
+        .catch(() => (failed += 1));
+    }
+  })();
+  return {
+    created,
+    failed: () => failed,
+    async stop() {
+      running = false;
+      await done;
+      await sleep(500); // the last creations answer
+    },
+  };
+}
+
+/**
  * What became of the bank's notifications from `since` on, once the shared inbox has settled (every row processed; a
  * row claimed by the killed instance waits for its lease, 60 s): `lost` counts notifications the console acknowledged
  * (2xx) with no inbox row for that event and object processed after it; `givenUp`, rows settled as dead letters;
  * `takenAgain`, rows claimed more than once (after a kill or a stop gave them back), which the index records once
  * (an unchanged object gets no new version).
  */
-async function notificationOutcomes(url: string, since: Date) {
+async function notificationOutcomes(url: string, since: Date, created: string[]) {
   const pg = (await import("pg")).default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -159,8 +193,10 @@ async function notificationOutcomes(url: string, since: Date) {
               AND i.object_id = a.object_id AND i.state = 'processed' AND i.processed_at >= a.attempted_at)) AS lost,
          (SELECT count(*) FROM console.bank_event_inbox WHERE received_at >= $1 AND outcome = 'dead_letter') AS given_up,
          (SELECT count(*) FROM console.bank_event_inbox WHERE received_at >= $1 AND attempts > 1) AS taken_again,
-         (SELECT count(*) FROM console.bank_event_inbox WHERE state <> 'processed') AS unsettled`,
-      [since],
+         (SELECT count(*) FROM console.bank_event_inbox WHERE state <> 'processed') AS unsettled,
+         (SELECT count(*) FROM unnest($2::text[]) AS created(id)
+            WHERE NOT EXISTS (SELECT 1 FROM console.bank_objects o WHERE o.environment = 'sandbox' AND o.id = created.id)) AS missing`,
+      [since, created],
     );
     const row = rows[0] as Record<string, string>;
     return { ...Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])), settledMs: Date.now() - started } as {
@@ -169,6 +205,7 @@ async function notificationOutcomes(url: string, since: Date) {
       given_up: number;
       taken_again: number;
       unsettled: number;
+      missing: number;
       settledMs: number;
     };
   } finally {
@@ -287,6 +324,8 @@ try {
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       CONSOLE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Only notifications index the bench's new objects: the sweep would pick up one that was lost.
+      INDEX_SWEEP_INTERVAL_MS: "3600000",
       TRUSTED_PROXIES: "127.0.0.1",
     },
   });
@@ -309,6 +348,7 @@ try {
   const faultsStarted = new Date();
   const streams = Array.from({ length: liveStreams }, () => liveStream(cluster!.url, cookie));
   const load = steadyLoad(cluster.url, cookie, paths, Math.max(2, connections / 2));
+  const changes = bankChanges(`http://127.0.0.1:${sandboxPort}`, changesPerSecond);
   await sleep(3000);
   const killStarted = Date.now();
   await cluster.instances[0]!.kill();
@@ -329,9 +369,10 @@ try {
   const rollingEnded = Date.now();
   await sleep(3000);
   await load.stop();
+  await changes.stop();
   for (const stream of streams) await stream.stop();
   benchLog("waiting for the inbox to settle");
-  const notifications = await notificationOutcomes(database.url, faultsStarted);
+  const notifications = await notificationOutcomes(database.url, faultsStarted, changes.created);
 
   const failedWithin = (from: number, to: number) => load.outcomes.filter((outcome) => !outcome.ok && outcome.at >= from && outcome.at <= to);
   const atKill = failedWithin(killStarted, killEnded);
@@ -358,9 +399,10 @@ try {
     ...(atKill.length + duringRolling.length > 0
       ? ["", "Failures:", ...[...atKill, ...duringRolling].slice(0, 20).map((outcome) => `- ${new Date(outcome.at).toISOString()} ${outcome.what}`)]
       : []),
-    `Notifications from the bank during the faults: ${notifications.acknowledged} acknowledged by the console, ${notifications.lost} lost ` +
-      `(target 0), ${notifications.given_up} given up, ${notifications.taken_again} claimed more than once; the inbox settled ` +
-      `${(notifications.settledMs / 1000).toFixed(1)} s after the load ended (${notifications.unsettled} rows left).`,
+    `Bank changes during the faults: ${changes.created.length} counterparties created at ${changesPerSecond}/s (${changes.failed()} creations failed), ` +
+      `${notifications.missing} of them missing from the index at the end (target 0). Notifications: ${notifications.acknowledged} acknowledged by the console, ` +
+      `${notifications.lost} with no inbox row processed after it (target 0), ${notifications.given_up} given up, ${notifications.taken_again} claimed more than once; ` +
+      `the inbox settled ${(notifications.settledMs / 1000).toFixed(1)} s after the load ended (${notifications.unsettled} rows left).`,
   ];
   console.log(report.join("\n"));
 } finally {
