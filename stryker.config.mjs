@@ -12,6 +12,7 @@ const config = {
     "lib/api/**/*.ts",
     "lib/permissions.ts",
     "lib/pii.ts",
+    "lib/pii/**/*.ts",
     "lib/audit/**/*.ts",
     "lib/auth/**/*.ts",
     "!**/*.test.ts",

@@ -4,5 +4,5 @@ import base from "./vitest.config";
 /** For `npx stryker run`: the suite narrowed to the test files of the mutated code (stryker.config.mjs). */
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ["lib/{api,audit,auth}/**/*.test.ts", "lib/{pii,permissions}.test.ts"] },
+  test: { ...base.test, include: ["lib/{api,audit,auth}/**/*.test.ts", "lib/pii/**/*.test.ts", "lib/permissions.test.ts"] },
 });
