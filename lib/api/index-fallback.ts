@@ -71,20 +71,23 @@ export function indexCopies(db: () => Promise<ConsoleDb>): IndexCopies {
       // A bank cursor means nothing to the index; the index's own ("ix.") pages on through the copy.
       const parsed = parseIndexListQuery(resource, params);
       if (!parsed.ok) return null;
-      const console = await db();
-      const page = await listFromIndex(console, environment, resource, parsed.page, { revealed: true });
+      const store = await db();
+      const page = await listFromIndex(store, environment, resource, parsed.page, { revealed: true });
       const ids = page.data.map((object) => String(object.id));
-      const [newest] =
+      // Each row's own time by primary key, the newest taken here: max() in SQL is planned as a backward walk of the
+      // last-changed index filtered by id, which reads every object of the environment (70 ms at 100,000).
+      const changed =
         ids.length === 0
-          ? [{ as_of: null }]
+          ? []
           : (
-              await console.execute<{ as_of: string | null }>(sql`
-                SELECT ${utc(sql`max(last_changed_at)`)} AS as_of FROM ${schema.bankObjects} WHERE environment = ${environment} AND id IN ${ids}`)
-            ).rows;
+              await store.execute<{ at: string }>(sql`
+                SELECT ${utc(sql`last_changed_at`)} AS at FROM ${schema.bankObjects} WHERE environment = ${environment} AND id IN ${ids}`)
+            ).rows.map((row) => row.at);
+      const asOf = changed.length === 0 ? null : changed.reduce((newest, at) => (at > newest ? at : newest));
       const next = page.nextCursor ? `${listPath}?${new URLSearchParams({ ...params, page_cursor: page.nextCursor })}` : undefined;
       return {
         result: { data: page.data, ...(next && { page_next: next }) },
-        mark: { source: "index", bankSince: bankSince(environment, failure), asOf: newest?.as_of ?? null, complete: page.index.complete },
+        mark: { source: "index", bankSince: bankSince(environment, failure), asOf, complete: page.index.complete },
       };
     },
     async get(environment, resource, id, failure) {
