@@ -22,7 +22,7 @@ const { CLUSTER_INSTANCES: instanceCount } = readEnvOrExit(
     CLUSTER_INSTANCES: z.coerce
       .number({ message: "expected a whole number" })
       .int("expected a whole number")
-      .min(1)
+      .min(1, "expected at least 1")
       .max(16, "expected at most 16")
       .default(3),
   }),
