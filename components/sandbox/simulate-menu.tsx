@@ -90,7 +90,7 @@ function Menu({ id, resource }: { id: string; resource: MovableResource }) {
   const conflict = action.error instanceof ConsoleApiError && action.error.status === 409;
 
   return (
-    <div ref={box} className="relative flex flex-col items-end gap-1" data-testid="simulate">
+    <div ref={box} className="relative flex flex-col items-start gap-1 sm:items-end" data-testid="simulate">
       <Button
         type="button"
         variant="secondary"
@@ -110,7 +110,7 @@ function Menu({ id, resource }: { id: string; resource: MovableResource }) {
           onKeyDown={(event) => {
             if (event.key === "Escape") setOpen(false);
           }}
-          className="absolute top-full right-0 z-20 mt-1 w-72 space-y-2 rounded-md border border-line bg-surface p-2 text-sm shadow-lg"
+          className="absolute top-full left-0 z-20 mt-1 w-72 space-y-2 rounded-md border border-line bg-surface p-2 text-sm shadow-lg sm:right-0 sm:left-auto"
         >
           <p className="text-xs text-muted">
             Sandbox: move it now{answer ? `, from ${answer.status}` : ""}. The bank fires the events its lifecycle would.
@@ -144,7 +144,7 @@ function Menu({ id, resource }: { id: string; resource: MovableResource }) {
         </div>
       ) : null}
       {done ? (
-        <p role="status" data-testid="simulate-done" className="max-w-xs text-right text-xs text-muted">
+        <p role="status" data-testid="simulate-done" className="max-w-xs text-xs text-muted sm:text-right">
           Moved to {done}. The status and the Timeline follow as the bank&apos;s events arrive.
         </p>
       ) : null}
