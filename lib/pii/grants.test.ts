@@ -4,7 +4,7 @@ import { exposedOperations } from "@/lib/api/bank-allowlist";
 import { listQueries } from "@/lib/contract/requests";
 import { can, roles, type Role } from "@/lib/permissions";
 import { mayFilterBy, maskedFilters } from "@/lib/search/masked-filters";
-import { searchableBy } from "@/lib/search/search";
+import { searchableBy } from "@/lib/search/searchable";
 import { allowlists, maskForViewer, seesAllUnmasked, seesUnmasked, shownInAnswer, type MaskedResource } from "@/lib/pii";
 
 describe("one table of who sees what: the proxy, search and list filters agree for every kind and role", () => {

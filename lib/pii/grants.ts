@@ -7,7 +7,7 @@ import { isMaskedField } from "./mask";
  * them, and where. `answer`: in every answer of that kind (the proxy leaves those fields unmasked for them);
  * `audited read`: only through an audited POST (`reveal` for `pii:reveal`, the userdata editor's `userdata` read;
  * lib/api/bank-allowlist.ts), never a GET. THE one table of who sees what: the proxy's masking, what search matches
- * and shows (lib/search/search.ts) and the list filters a role may use (lib/search/masked-filters.ts) derive from
+ * and shows (lib/search/searchable.ts) and the list filters a role may use (lib/search/masked-filters.ts) derive from
  * it, so no role finds, counts or filters by a value it cannot see (lib/pii/grants.test.ts checks the proxy's reads agree).
  */
 export type UnmaskedGrant =

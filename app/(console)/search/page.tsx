@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { headers } from "next/headers";
 import { startedByAnotherSite } from "@/lib/api/same-origin";
 import { requireUser } from "@/lib/auth/current-user";
-import { searchableBy } from "@/lib/search/search";
+import { searchableBy } from "@/lib/search/searchable";
 
 export const metadata = { title: "Search" };
 
