@@ -238,7 +238,13 @@ function AuditBody({ entry, drawing }: { entry: AuditEntry; drawing: Drawing }) 
   return (
     <>
       <Line>
-        <span className="font-mono text-xs break-all">{entry.action}</span>
+        {entry.words ? (
+          <span className="min-w-0 break-words" data-action={entry.action}>
+            {entry.words}
+          </span>
+        ) : (
+          <span className="font-mono text-xs break-all">{entry.action}</span>
+        )}
         <span className="min-w-0 break-all">
           {entry.actorEmail} <span className="text-muted">({entry.role})</span>
         </span>

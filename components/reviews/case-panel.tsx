@@ -1,4 +1,5 @@
 import "server-only";
+import Link from "next/link";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import type { Environment } from "@/lib/credentials/environments";
 import { consoleDb } from "@/lib/db/console";
@@ -31,6 +32,16 @@ export async function CasePanel({ user, environment, id }: { user: StaffUser; en
           </span>
         ) : null}
       </div>
+      {review ? (
+        <p className="mb-3 text-xs text-muted" data-testid="decision-reach">
+          The decision is the console&apos;s record and is not sent to the bank (the bank&apos;s API has no decision endpoint). An examiner finds it
+          in the case record (the downloads above) and in the{" "}
+          <Link href={`/audit?${new URLSearchParams({ target: id })}`} className="link">
+            audit log
+          </Link>
+          .
+        </p>
+      ) : null}
       {review ? (
         <CaseWorkspace
           review={review}

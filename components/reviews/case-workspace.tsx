@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { addReviewNote, markReviewItem, proposeReviewDecision, resolveReviewDecision } from "@/lib/actions/reviews";
 import { caseStateLabels, decisionLabels, decisions, markLabels, marks, reasonCodes, textLimits, type Decision } from "@/lib/reviews/codes";
 import type { CaseView, ReviewDecision } from "@/lib/reviews/store";
+import { CopyButton } from "@/components/bank/copy-button";
 import { Timestamp } from "@/components/bank/value";
 import { AssignControls } from "./assign-controls";
 import { ReviewForm } from "./review-form";
@@ -68,10 +69,10 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
               key={item.item}
               data-testid="checklist-item"
               data-item={item.item}
-              className="flex flex-wrap items-start justify-between gap-2 p-2 text-sm"
+              className="grid items-start gap-2 p-2 text-sm md:grid-cols-[minmax(0,1fr)_auto]"
             >
               <div className="min-w-0">
-                <span className="font-medium break-all">{item.label}</span>
+                <span className="font-medium break-words">{item.label}</span>
                 <span className="block text-xs text-muted" data-testid="checklist-mark">
                   {item.mark ? (
                     <>
@@ -95,7 +96,15 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
                 ) : null}
               </div>
               {working ? (
-                <ReviewForm action={markReviewItem} hidden={{ applicationId, item: item.item }} className="flex flex-wrap items-center gap-1">
+                // Keyed by the saved mark: a form action resets its fields to their first defaults, and a select does not
+                // take a new defaultValue once mounted, so without a fresh form the control would show the old mark again.
+                <ReviewForm
+                  key={`${item.mark ?? "none"}-${item.markedAt ?? ""}-${item.notes.length}`}
+                  action={markReviewItem}
+                  hidden={{ applicationId, item: item.item }}
+                  className="grid grid-cols-[9rem_minmax(0,1fr)_auto] items-center gap-1 md:w-[26rem]"
+                  testId="checklist-form"
+                >
                   {(busy) => (
                     <>
                       <label className="sr-only" htmlFor={`mark-${item.item}`}>
@@ -105,7 +114,7 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
                         id={`mark-${item.item}`}
                         name="mark"
                         defaultValue={item.mark ?? "verified"}
-                        className="rounded-md border border-line bg-surface px-1.5 py-1 text-xs"
+                        className="w-full rounded-md border border-line bg-surface px-1.5 py-1 text-xs"
                       >
                         {marks.map((mark) => (
                           <option key={mark} value={mark}>
@@ -121,7 +130,7 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
                         name="note"
                         placeholder="Add a note (optional)"
                         maxLength={textLimits.itemNote}
-                        className="w-40 rounded-md border border-line bg-surface px-1.5 py-1 text-xs"
+                        className="min-w-0 rounded-md border border-line bg-surface px-1.5 py-1 text-xs"
                       />
                       <Button type="submit" size="compact" variant="secondary" disabled={busy}>
                         Save
@@ -134,6 +143,8 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
           ))}
         </ul>
       </section>
+
+      <Documents ids={review.documentIds} />
 
       <section aria-labelledby="notes-title">
         <h3 id="notes-title" className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
@@ -212,6 +223,30 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** The application's documents: the bank's API names them by id only and serves no file, so the ids are to copy. */
+function Documents({ ids }: { ids: string[] }) {
+  return (
+    <section aria-labelledby="documents-title" data-testid="case-documents">
+      <h3 id="documents-title" className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+        Documents
+      </h3>
+      <p className="text-xs text-muted">The bank&apos;s API gives document ids only; open them in the bank&apos;s document store.</p>
+      {ids.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">The application names no documents.</p>
+      ) : (
+        <ul className="mt-1 divide-y divide-line rounded-md border border-line text-sm">
+          {ids.map((id) => (
+            <li key={id} data-testid="case-document" className="flex items-center justify-between gap-2 px-2 py-1">
+              <span className="font-mono text-xs [overflow-wrap:anywhere]">{id}</span>
+              <CopyButton value={id} label="Copy document id" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -7,6 +7,8 @@ import { valueAt } from "@/lib/format";
 import { jsonDiff } from "@/lib/json-diff";
 import { can, type Role } from "@/lib/permissions";
 import { maskedValue, maskForViewer } from "@/lib/pii";
+import { isReviewKind } from "@/lib/reviews/codes";
+import { reviewActionWords } from "@/lib/reviews/words";
 import { maxLagMs, runOfToken } from "@/lib/simulations/runs";
 import type { FieldChange } from "./store";
 import type { ConsoleDb } from "@/lib/db/console-db";
@@ -68,6 +70,8 @@ export interface AuditEntry {
   changes: ShownChange[] | null;
   /** A reveal of personal data: the fields it showed and the reason given (roles with `audit:read` only). */
   reveal: { fields: string[]; reason: string } | null;
+  /** A compliance review step in words (lib/reviews/words.ts), shown instead of its action code; null for others. */
+  words: string | null;
 }
 
 export type TimelineEntry = VersionEntry | EventEntry | AuditEntry;
@@ -190,7 +194,7 @@ function eventEntry(row: InboxRow, versionOfEvent: Map<number, number>, showDeta
  * The audit trail keeps bank objects unmasked (it is evidence), so its before and after go only to roles that may
  * read the audit log anyway; everyone else sees who did what, when, and how it ended.
  */
-function auditEntry(record: AuditRecord, showChanges: boolean): AuditEntry {
+function auditEntry(record: AuditRecord, showChanges: boolean, resource: ListedResource): AuditEntry {
   const changes =
     showChanges && record.before != null && record.after != null
       ? jsonDiff(record.before, record.after).filter((change) => change.path !== "updated_at")
@@ -206,6 +210,7 @@ function auditEntry(record: AuditRecord, showChanges: boolean): AuditEntry {
     error: record.error && (showChanges ? record.error : failureSummary.audit),
     changes: showChanges ? (changes ?? []) : null,
     reveal: showChanges ? revealOf(record) : null,
+    words: isReviewKind(resource) ? reviewActionWords(resource, record.action, record.after, showChanges) : null,
   };
 }
 
@@ -229,7 +234,9 @@ export function mergeTimeline(sources: TimelineSources, role: Role, limit: numbe
   const all: TimelineEntry[] = [
     ...(sources.versions.length > 0 ? versionEntries(sources.resource, sources.versions) : []),
     ...sources.events.map((row) => eventEntry(row, versionOfEvent, showsAuditChanges)),
-    ...sources.audits.filter((record) => showsAuditChanges || !isEditorRead(record.action)).map((record) => auditEntry(record, showsAuditChanges)),
+    ...sources.audits
+      .filter((record) => showsAuditChanges || !isEditorRead(record.action))
+      .map((record) => auditEntry(record, showsAuditChanges, sources.resource)),
   ];
   all.sort(
     (a, b) => Date.parse(b.at) - Date.parse(a.at) || kindOrder[a.kind] - kindOrder[b.kind] || b.key.localeCompare(a.key, "en", { numeric: true }),

@@ -5,6 +5,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import type * as schema from "@/lib/db/console-schema";
 import { can, type Permission } from "@/lib/permissions";
 import { applicationIdPattern, isDecision, isMark, isReasonCode, textLimits } from "./codes";
+import { applicationKindOf, markSentence } from "./words";
 import { addNote, assignCase, markItem, proposeDecision, resolveDecision, ReviewRefusal, unassignCase } from "./store";
 
 export interface ReviewActionState {
@@ -99,7 +100,7 @@ export function reviewActions(dependencies: ReviewActionDependencies) {
         if (isRefusal(note)) return note;
         return {
           perform: (db, environment) => markItem(db, environment, applicationId, reviewer(actor), item, mark, note),
-          done: () => `Marked ${item}`,
+          done: () => markSentence(applicationKindOf(applicationId), item, mark, note),
         };
       });
     },

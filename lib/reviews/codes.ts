@@ -73,6 +73,13 @@ const businessItems: Record<string, string> = {
   documents: "Documents",
 };
 
+/** A checklist item's words by its key, as the case panel names it ("date_of_birth" → "Date of birth"). */
+export function checklistItemLabel(kind: ReviewKind, item: string): string {
+  const fixed = (kind === "person_application" ? personItems : businessItems)[item];
+  if (fixed) return fixed;
+  return item.startsWith("owner:") ? `Beneficial owner ${item.slice("owner:".length)}` : item;
+}
+
 export interface ChecklistItem {
   item: string;
   label: string;

@@ -14,7 +14,7 @@ export interface CaseRecord {
   retention: { years: number; note: string };
   /** The application as the console's index holds it, masked as staff see it (reveals are listed below). */
   application: { id: string; kind: string; bankCreatedAt: string | null; state: Record<string, unknown> | null };
-  case: Omit<CaseView, "items" | "notes" | "decisions" | "environment" | "applicationId" | "kind"> & { reasonLabel: string | null };
+  case: Omit<CaseView, "items" | "notes" | "decisions" | "documentIds" | "environment" | "applicationId" | "kind"> & { reasonLabel: string | null };
   checklist: CaseView["items"];
   notes: CaseView["notes"];
   decisions: Array<CaseView["decisions"][number] & { reasonLabel: string }>;

@@ -53,6 +53,8 @@ export interface CaseView {
   items: Array<ChecklistItem & { mark: Mark | null; markedByEmail: string | null; markedAt: string | null; notes: ReviewNote[] }>;
   notes: ReviewNote[];
   decisions: ReviewDecision[];
+  /** The application's document ids as the bank gives them (its API serves no document itself). */
+  documentIds: string[];
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -111,6 +113,9 @@ export async function readCase(db: ConsoleDb, environment: Environment, applicat
     decision: row?.decision ?? null,
     reasonCode: row?.reasonCode ?? null,
     decidedAt: iso(row?.decidedAt ?? null),
+    documentIds: Array.isArray(application.state?.document_ids)
+      ? (application.state.document_ids as unknown[]).filter((id): id is string => typeof id === "string")
+      : [],
     items: checklistItems(application.kind, application.state).map((item) => {
       const mark = marks.get(item.item);
       return {
