@@ -25,6 +25,7 @@ export interface BankCircuitOptions {
  * bank's own (lib/api/errors.ts names it apart), so every caller that handles a bank that is down handles this one.
  */
 export class BankCircuitOpenError extends BankServerError {
+  // Its base declares `name` as its own literal; the runtime name tells this refusal apart in logs.
   override readonly name = "BankCircuitOpenError" as "BankServerError";
   constructor(
     request: Pick<BankRequest, "operation" | "method" | "path">,
