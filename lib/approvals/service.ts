@@ -3,9 +3,17 @@ import type { AuditEntry } from "@/lib/audit/trail";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { createStaff, findStaffById, updateStaff } from "@/lib/auth/staff-users";
 import type { Environment } from "@/lib/credentials/environments";
-import { seal, unseal } from "@/lib/credentials/seal";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import { can, type Permission, type Role } from "@/lib/permissions";
+import {
+  credentialsBody,
+  credentialsChange,
+  type BankChangeAt,
+  type HeldBankChange,
+  type HeldCredentialsChange,
+  type HeldStaffChange,
+} from "./held-changes";
+import { sealPayload, unsealPayload } from "./sealed-payload";
 import { approvalUrl, staffChangesEnvironment, switchingOffNeedsApproval, type ApprovalAnswer } from "./codes";
 import {
   ApprovalRefusal,
@@ -15,53 +23,15 @@ import {
   decideChangeRequest,
   readChangeRequest,
   recordOutcome,
-  sealedNames,
   setApprovalRequired,
   viewOf,
-  withoutSecrets,
   type ChangeRequestRow,
   type ChangeRequestView,
   type Person,
 } from "./store";
 
-/** A bank change as the proxy holds it: the exposed operation, its path parameters and its validated body. */
-export interface HeldBankChange {
-  environment: Environment;
-  action: string;
-  permission: Permission;
-  operationId: string;
-  method: string;
-  /** The bank path, e.g. `/network_transfer/nt_1`. */
-  path: string;
-  params: Record<string, string>;
-  targetId: string | null;
-  body: unknown;
-  /** What the change replaces, as the bank answered just now (already cut to what approvers may see). */
-  before: unknown;
-}
-
-/** A change of bank credentials: a connection to save (its secret sealed while it waits), or `clear`. */
-export type HeldCredentialsChange =
-  | {
-      environment: Environment;
-      action: "credentials.save";
-      baseUrl: string;
-      auth: { type: "basic"; keyId: string; secret: string } | { type: "bearer"; token: string };
-    }
-  | { environment: Environment; action: "credentials.clear" };
-
-/** A staff change held for another admin (docs/approvals.md, "Staff accounts"): a new account, or a role raised. */
-export type HeldStaffChange =
-  | { action: "staff.create"; user: { id: string; email: string; name: string; role: Role }; password: string | null }
-  | { action: "staff.role_change"; user: StaffUser; role: Role };
-
-/** A bank change as held, to read what it would replace now. */
-export interface BankChangeAt {
-  environment: Environment;
-  operationId: string;
-  params: Record<string, string>;
-  body: unknown;
-}
+/** The held changes' shapes: re-exported for the proxy, the credentials and the staff actions that hold them. */
+export type { HeldBankChange, HeldCredentialsChange, HeldStaffChange };
 
 /** What the approvals need from the console; lib/api/console-bank-proxy.ts wires the real ones. */
 export interface ApprovalDependencies {
@@ -82,7 +52,6 @@ export interface ApprovalDependencies {
   describeConnection(environment: Environment): Promise<unknown>;
 }
 
-const sealContext = (environment: Environment, id: string) => `change_request:${environment}:${id}`;
 const person = (user: StaffUser): Person => ({ id: user.id, email: user.email, role: user.role });
 const actor = (user: StaffUser) => ({ id: user.id, email: user.email, role: user.role });
 
@@ -99,11 +68,7 @@ export function approvalService(dependencies: ApprovalDependencies) {
     change: Omit<Parameters<typeof createChangeRequest>[1], "maker" | "requestId" | "expiresAt" | "sealedSecrets" | "payload"> & { body: unknown },
   ): Promise<ApprovalAnswer> {
     const db = await dependencies.db();
-    const { payload, secrets } = withoutSecrets(change.body);
-    // The sealing context names a random handle stored with the payload, so a sealed secret cannot be moved to another request.
-    const handle = crypto.randomUUID();
-    const sealedSecrets = secrets ? seal(JSON.stringify(secrets), dependencies.encryptionKey(), sealContext(change.environment, handle)) : null;
-    const stored = secrets ? { ...(payload as Record<string, unknown>), $sealed: Object.keys(secrets), $handle: handle } : payload;
+    const { stored, sealedSecrets } = sealPayload(change.body, change.environment, () => dependencies.encryptionKey());
     const row = await dependencies.audited(
       { actor: actor(maker), environment: change.environment, action: "change.request", targetId: change.targetId, before: null, requestId },
       async () => {
@@ -122,30 +87,7 @@ export function approvalService(dependencies: ApprovalDependencies) {
     return { approval: { id: row.id, status: "pending", expiresAt: row.expiresAt.toISOString(), url: approvalUrl(row.id) } };
   }
 
-  /** The body the maker submitted, secrets unsealed again (only ever on the way to the bank or the credentials store). */
-  function fullPayload(row: ChangeRequestRow): Record<string, unknown> {
-    const payload = { ...((row.payload ?? {}) as Record<string, unknown>) };
-    const names = sealedNames(row);
-    const handle = payload.$handle;
-    delete payload.$sealed;
-    delete payload.$handle;
-    if (!names.length || !row.sealedSecrets || typeof handle !== "string") return payload;
-    const secrets = JSON.parse(unseal(row.sealedSecrets, dependencies.encryptionKey(), sealContext(row.environment, handle))) as Record<
-      string,
-      unknown
-    >;
-    return { ...payload, ...secrets };
-  }
-
-  function credentialsChange(row: ChangeRequestRow): HeldCredentialsChange {
-    const payload = fullPayload(row);
-    if (row.action === "credentials.clear") return { environment: row.environment, action: "credentials.clear" };
-    const auth =
-      payload.authType === "bearer"
-        ? { type: "bearer" as const, token: String(payload.token) }
-        : { type: "basic" as const, keyId: String(payload.keyId), secret: String(payload.secret) };
-    return { environment: row.environment, action: "credentials.save", baseUrl: String(payload.baseUrl), auth };
-  }
+  const fullPayload = (row: ChangeRequestRow) => unsealPayload(row, () => dependencies.encryptionKey());
 
   async function applySetting(user: StaffUser, environment: Environment, required: boolean, updatedBy: string, requestId: string) {
     const db = await dependencies.db();
@@ -289,19 +231,13 @@ export function approvalService(dependencies: ApprovalDependencies) {
     },
 
     async holdCredentials(maker: StaffUser, requestId: string, change: HeldCredentialsChange): Promise<ApprovalAnswer> {
-      const body =
-        change.action === "credentials.clear"
-          ? { clear: true }
-          : change.auth.type === "basic"
-            ? { baseUrl: change.baseUrl, authType: "basic", keyId: change.auth.keyId, secret: change.auth.secret }
-            : { baseUrl: change.baseUrl, authType: "bearer", token: change.auth.token };
       return hold(maker, requestId, {
         environment: change.environment,
         kind: "credentials",
         action: change.action,
         permission: "credentials:manage",
         targetId: change.environment,
-        body,
+        body: credentialsBody(change),
         before: await dependencies.describeConnection(change.environment),
       });
     },
@@ -328,7 +264,12 @@ export function approvalService(dependencies: ApprovalDependencies) {
                     `${claimed.makerEmail} (approved by ${user.email})`,
                     requestId,
                   )
-                : await dependencies.applyCredentials(credentialsChange(claimed), user, claimed.makerEmail, requestId);
+                : await dependencies.applyCredentials(
+                    credentialsChange(claimed.environment, claimed.action, fullPayload(claimed)),
+                    user,
+                    claimed.makerEmail,
+                    requestId,
+                  );
         outcome = { outcome: "succeeded", result: result ?? null };
       } catch (error) {
         outcome = { outcome: "failed", error: error instanceof Error ? error.message : String(error) };
