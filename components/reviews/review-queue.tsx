@@ -5,7 +5,7 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { can } from "@/lib/permissions";
 import { caseStateLabels, caseStates, kindLabels, reviewKinds, slaTone } from "@/lib/reviews/codes";
 import { ageOptions } from "@/lib/reviews/filter";
-import type { QueueRow } from "@/lib/reviews/queue";
+import type { QueueCounts, QueueRow } from "@/lib/reviews/queue";
 import { resourceRoutes } from "@/lib/resources/routes";
 import { AssignControls } from "./assign-controls";
 
@@ -65,6 +65,28 @@ function QueueFilters({ query }: { query: Record<string, string> }) {
   );
 }
 
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+
+/** How many applications the filters keep (every page) and how many are in each SLA colour, said in words. */
+function QueueSummary({ counts, slaHours }: { counts: QueueCounts; slaHours: number }) {
+  const { sla } = counts;
+  return (
+    <p className="mb-2 text-sm" data-testid="queue-summary">
+      <strong data-testid="queue-count" data-count={counts.total}>
+        {plural(counts.total, "application matches", "applications match")}
+      </strong>{" "}
+      these filters
+      {counts.total > 0 ? (
+        <span className="text-muted">
+          {" "}
+          · {sla.over.toLocaleString("en-US")} over the SLA of {slaHours} h · {sla.due.toLocaleString("en-US")} due soon (older than{" "}
+          {formatAge(slaHours * 0.75)}) · {sla.ok.toLocaleString("en-US")} within it. Age counts from the application&apos;s creation at the bank.
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
 /** The review queue: applications from the console's index, oldest first, each with its age against the SLA. */
 export function ReviewQueue({
   rows,
@@ -72,8 +94,11 @@ export function ReviewQueue({
   user,
   slaHours,
   query,
+  counts,
 }: {
   rows: QueueRow[];
+  /** The filters' exact counts over every page. */
+  counts: QueueCounts;
   /** What an empty page says. */
   empty: string;
   user: StaffUser;
@@ -83,6 +108,7 @@ export function ReviewQueue({
   return (
     <>
       <QueueFilters query={query} />
+      <QueueSummary counts={counts} slaHours={slaHours} />
       {rows.length === 0 ? (
         <p className="rounded-md border border-line bg-surface p-4 text-sm text-muted" data-testid="queue-empty">
           {empty}
@@ -98,7 +124,7 @@ export function ReviewQueue({
               <Th>Decision</Th>
               <Th>Assignee</Th>
               <Th>Risk</Th>
-              <Th>
+              <Th className="hidden md:table-cell">
                 <span className="sr-only">Actions</span>
               </Th>
             </tr>
@@ -106,6 +132,16 @@ export function ReviewQueue({
           <tbody className="divide-y divide-line">
             {rows.map((row) => {
               const tone = slaTone(row.ageHours, slaHours);
+              const actions =
+                row.state === "decided" ? null : (
+                  <AssignControls
+                    applicationId={row.id}
+                    assigneeId={row.assigneeId}
+                    assigneeEmail={row.assigneeEmail}
+                    userId={user.id}
+                    canUnassignAnyone={can(user.role, "staff:manage")}
+                  />
+                );
               return (
                 <tr key={row.id} data-testid="queue-row" data-id={row.id}>
                   <Td>
@@ -124,6 +160,8 @@ export function ReviewQueue({
                       {row.name}
                     </Link>
                     <span className="block font-mono text-xs text-muted">{row.id}</span>
+                    {/* Narrow screens: the actions with the application, not past the table's horizontal scroll. */}
+                    {actions ? <div className="mt-1 md:hidden">{actions}</div> : null}
                   </Td>
                   <Td>
                     <span data-testid="queue-state">{caseStateLabels[row.state]}</span>
@@ -145,17 +183,7 @@ export function ReviewQueue({
                       </dl>
                     )}
                   </Td>
-                  <Td>
-                    {row.state === "decided" ? null : (
-                      <AssignControls
-                        applicationId={row.id}
-                        assigneeId={row.assigneeId}
-                        assigneeEmail={row.assigneeEmail}
-                        userId={user.id}
-                        canUnassignAnyone={can(user.role, "staff:manage")}
-                      />
-                    )}
-                  </Td>
+                  <Td className="hidden md:table-cell">{actions}</Td>
                 </tr>
               );
             })}

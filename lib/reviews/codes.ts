@@ -102,7 +102,8 @@ export function checklistItems(kind: ReviewKind, application: Record<string, unk
 }
 
 /** The age colour of a case against the SLA: within three quarters of it, within it, or over it. */
-export function slaTone(ageHours: number, slaHours: number): "ok" | "due" | "over" {
+export type SlaTone = "ok" | "due" | "over";
+export function slaTone(ageHours: number, slaHours: number): SlaTone {
   if (ageHours >= slaHours) return "over";
   return ageHours >= slaHours * 0.75 ? "due" : "ok";
 }

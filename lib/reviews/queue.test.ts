@@ -6,7 +6,8 @@ import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { indexPersonApplication } from "@/tests/support/review-applications";
 import { defaultQueueFilter, queueCursorFrom, queueCursorText } from "./filter";
-import { readQueue, type QueueCursor, type QueueFilter } from "./queue";
+import { slaTone } from "./codes";
+import { countQueue, readQueue, type QueueCursor, type QueueFilter } from "./queue";
 import { assignCase } from "./store";
 
 // The review queue over a real console database (both targets): its rows, filters and pages. The reviewer's actions on
@@ -91,5 +92,60 @@ describe.each(testDatabaseTargets)("the review queue's pages on $name", (target)
       after = queueCursorFrom(queueCursorText(page.next)).cursor;
     }
     expect(walked).toEqual(expected);
+  });
+
+  it("counts exactly what each filter keeps, and each SLA colour, as a brute-force walk of every page finds", async () => {
+    const sla = 48;
+    const over = await indexPersonApplication(database.db, "sandbox", 100);
+    const due = await indexPersonApplication(database.db, "sandbox", 40);
+    const fresh = await indexPersonApplication(database.db, "sandbox", 1);
+    await assignCase(database.db, "sandbox", fresh, reviewer);
+    const decided = await indexPersonApplication(database.db, "sandbox", 30);
+    await database.db.insert(schema.reviewCases).values({
+      environment: "sandbox",
+      applicationId: decided,
+      kind: "person_application",
+      state: "decided",
+      decision: "approve",
+      reasonCode: "all_verified",
+      decidedAt: new Date(),
+    });
+    const now = new Date();
+    const filters: QueueFilter[] = [];
+    for (const assignee of ["any", "mine", "unassigned"] as const)
+      for (const kind of ["any", "person_application", "business_application"] as const)
+        for (const minAgeHours of [0, 24, 48])
+          for (const state of ["undecided", "open", "awaiting_second_review", "decided", "any"] as const)
+            filters.push({ assignee, kind, minAgeHours, state });
+    for (const filter of filters) {
+      const rows = [];
+      let after: QueueCursor | undefined;
+      for (;;) {
+        const page = await readQueue(database.db, "sandbox", reviewer, filter, { after, size: 3 }, now);
+        rows.push(...page.rows);
+        if (!page.next) break;
+        after = page.next;
+      }
+      const tones = rows.map((row) => slaTone(row.ageHours, sla));
+      expect(await countQueue(database.db, "sandbox", reviewer, filter, sla, now), JSON.stringify(filter)).toEqual({
+        total: rows.length,
+        sla: {
+          ok: tones.filter((tone) => tone === "ok").length,
+          due: tones.filter((tone) => tone === "due").length,
+          over: tones.filter((tone) => tone === "over").length,
+        },
+      });
+    }
+    // This test's four fall in the colours their ages say.
+    const mine = await readQueue(
+      database.db,
+      "sandbox",
+      reviewer,
+      { assignee: "any", kind: "any", minAgeHours: 0, state: "any" },
+      { size: 500 },
+      now,
+    );
+    const toneOf = (id: string) => slaTone(mine.rows.find((row) => row.id === id)!.ageHours, sla);
+    expect([over, due, fresh, decided].map(toneOf)).toEqual(["over", "due", "ok", "ok"]);
   });
 });

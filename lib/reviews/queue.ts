@@ -3,7 +3,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import { bankObjects, reviewCases } from "@/lib/db/console-schema";
 import { maskForViewer, riskSummary } from "@/lib/pii";
-import type { CaseState, ReviewKind } from "./codes";
+import type { CaseState, ReviewKind, SlaTone } from "./codes";
 import type { Reviewer } from "./store";
 
 /** The review queue (`/reviews`): applications in the index awaiting a decision, read with their case's state. */
@@ -58,17 +58,10 @@ function nameOf(kind: ReviewKind, masked: Record<string, unknown>): string {
   return [masked.first_name, masked.last_name].filter((part) => typeof part === "string" && part).join(" ") || "(no name)";
 }
 
-/** One page of the applications in the console's index awaiting a decision (or as filtered), oldest first. */
-export async function readQueue(
-  db: ConsoleDb,
-  environment: Environment,
-  viewer: Reviewer,
-  filter: QueueFilter,
-  page: { after?: QueueCursor; size: number },
-  now = new Date(),
-): Promise<QueuePage> {
+/** What the filter keeps of the index (with `reviewCases` joined), the same for a page and for the counts. */
+function filtered(environment: Environment, viewer: Reviewer, filter: QueueFilter, now: Date): Array<SQL | undefined> {
   const state = sql`coalesce(${reviewCases.state}, 'open')`;
-  const conditions: Array<SQL | undefined> = [
+  return [
     eq(bankObjects.environment, environment),
     filter.kind === "any" ? inArray(bankObjects.resource, ["person_application", "business_application"]) : eq(bankObjects.resource, filter.kind),
     sql`${bankObjects.state} IS NOT NULL`,
@@ -79,8 +72,57 @@ export async function readQueue(
         : undefined,
     filter.state === "undecided" ? sql`${state} <> 'decided'` : filter.state === "any" ? undefined : sql`${state} = ${filter.state}`,
     filter.minAgeHours > 0 ? lte(bankObjects.bankCreatedAt, new Date(now.getTime() - filter.minAgeHours * 3_600_000)) : undefined,
-    page.after ? after(page.after) : undefined,
   ];
+}
+
+const caseOf = and(eq(reviewCases.environment, bankObjects.environment), eq(reviewCases.applicationId, bankObjects.id));
+
+/** How many applications a filter keeps, in all (every page), and how many of them are in each SLA colour. */
+export interface QueueCounts {
+  total: number;
+  sla: Record<SlaTone, number>;
+}
+
+/**
+ * The exact counts of a filter over the console's index, by the same colour rule as a row (`slaTone`): over at the
+ * SLA's hours, due from three quarters of it; an application the bank gave no time counts as within, as its row shows.
+ */
+export async function countQueue(
+  db: ConsoleDb,
+  environment: Environment,
+  viewer: Reviewer,
+  filter: QueueFilter,
+  slaHours: number,
+  now = new Date(),
+): Promise<QueueCounts> {
+  const over = new Date(now.getTime() - slaHours * 3_600_000);
+  const due = new Date(now.getTime() - slaHours * 0.75 * 3_600_000);
+  const created = bankObjects.bankCreatedAt;
+  const [row] = await db
+    .select({
+      total: sql<string>`count(*)`,
+      over: sql<string>`count(*) filter (where ${created} <= ${over})`,
+      due: sql<string>`count(*) filter (where ${created} > ${over} and ${created} <= ${due})`,
+    })
+    .from(bankObjects)
+    .leftJoin(reviewCases, caseOf)
+    .where(and(...filtered(environment, viewer, filter, now)));
+  const total = Number(row?.total ?? 0);
+  const overCount = Number(row?.over ?? 0);
+  const dueCount = Number(row?.due ?? 0);
+  return { total, sla: { over: overCount, due: dueCount, ok: total - overCount - dueCount } };
+}
+
+/** One page of the applications in the console's index awaiting a decision (or as filtered), oldest first. */
+export async function readQueue(
+  db: ConsoleDb,
+  environment: Environment,
+  viewer: Reviewer,
+  filter: QueueFilter,
+  page: { after?: QueueCursor; size: number },
+  now = new Date(),
+): Promise<QueuePage> {
+  const conditions = [...filtered(environment, viewer, filter, now), page.after ? after(page.after) : undefined];
   const rows = await db
     .select({
       id: bankObjects.id,
@@ -94,7 +136,7 @@ export async function readQueue(
       assigneeEmail: reviewCases.assigneeEmail,
     })
     .from(bankObjects)
-    .leftJoin(reviewCases, and(eq(reviewCases.environment, bankObjects.environment), eq(reviewCases.applicationId, bankObjects.id)))
+    .leftJoin(reviewCases, caseOf)
     .where(and(...conditions))
     .orderBy(sql`${bankObjects.bankCreatedAt} ASC NULLS LAST`, asc(bankObjects.id))
     // One row more than shown says whether there is a next page.

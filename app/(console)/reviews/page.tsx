@@ -8,7 +8,7 @@ import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { defaultPageSize, listStateFrom } from "@/lib/resources/list-state";
 import { queueCursorFrom, queueCursorText, queueFilterFrom } from "@/lib/reviews/filter";
-import { readQueue } from "@/lib/reviews/queue";
+import { countQueue, readQueue } from "@/lib/reviews/queue";
 
 export const metadata = { title: "Review queue" };
 
@@ -19,7 +19,12 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
   const { filter, problems } = queueFilterFrom(query);
   const { cursor, problem } = queueCursorFrom(query.page_cursor);
   if (problem) problems.push(problem);
-  const { rows, next } = await readQueue((await consoleDb()).db, environment, user, filter, { after: cursor, size: defaultPageSize });
+  const { db } = await consoleDb();
+  const now = new Date();
+  const [{ rows, next }, counts] = await Promise.all([
+    readQueue(db, environment, user, filter, { after: cursor, size: defaultPageSize }, now),
+    countQueue(db, environment, user, filter, env.REVIEW_SLA_HOURS, now),
+  ]);
   const shownQuery = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   // The pager's links carry the filters and the pages walked through (lib/resources/list-state.ts); the size is fixed.
   const listed = listStateFrom(query);
@@ -45,6 +50,7 @@ export default async function ReviewsPage({ searchParams }: { searchParams: Prom
         empty={cursor ? "No more applications after this page." : "No application matches these filters."}
         user={user}
         slaHours={env.REVIEW_SLA_HOURS}
+        counts={counts}
         query={shownQuery}
       />
       <KeysetPager path="/reviews" state={pageState} rows={rows.length} nextCursor={next ? queueCursorText(next) : null} />
