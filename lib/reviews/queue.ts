@@ -53,7 +53,8 @@ function after(cursor: QueueCursor): SQL | undefined {
   return or(sql`${created} > ${at}`, and(sql`${created} = ${at}`, sql`${bankObjects.id} > ${cursor.id}`), isNull(created));
 }
 
-function nameOf(kind: ReviewKind, masked: Record<string, unknown>): string {
+/** The applicant's name as staff may see it, from the masked application (a person's first and last name). */
+export function applicantName(kind: ReviewKind, masked: Record<string, unknown>): string {
   if (kind === "business_application") return typeof masked.name === "string" ? masked.name : "(no name)";
   return [masked.first_name, masked.last_name].filter((part) => typeof part === "string" && part).join(" ") || "(no name)";
 }
@@ -153,7 +154,7 @@ export async function readQueue(
       return {
         id: row.id,
         kind,
-        name: nameOf(kind, masked),
+        name: applicantName(kind, masked),
         createdAt: row.createdAt?.toISOString() ?? null,
         ageHours: row.createdAt ? Math.max(0, (now.getTime() - row.createdAt.getTime()) / 3_600_000) : 0,
         state: (row.caseState ?? "open") as CaseState,

@@ -33,12 +33,12 @@ export async function caseRecordResponse(
     requestId: call.requestId,
     before: null,
   };
-  const record = await dependencies.audited(
+  const built = await dependencies.audited(
     entry,
     () => buildCaseRecord(db, environment, id, { ...call.user, retentionYears: dependencies.retentionYears }),
     { after: () => ({ format }) },
   );
-  const body = format === "json" ? `${JSON.stringify(record, null, 2)}\n` : caseRecordHtml(record);
+  const body = format === "json" ? `${JSON.stringify(built.record, null, 2)}\n` : caseRecordHtml(built);
   return new Response(body, {
     headers: {
       "content-type": format === "json" ? "application/json; charset=utf-8" : "text/html; charset=utf-8",

@@ -1,7 +1,10 @@
 import { everyAuditRecord } from "@/lib/audit/trail";
 import type { Environment } from "@/lib/credentials/environments";
 import { maskForViewer } from "@/lib/pii";
-import { caseStateLabels, decisionLabels, kindLabels, markLabels, reasonCodes, type Decision } from "./codes";
+import { exactTime } from "@/lib/format";
+import { caseStateLabels, decisionLabels, kindLabels, markLabels, reasonCodes, type Decision, type ReviewKind } from "./codes";
+import { applicantName } from "./queue";
+import { reviewActionWords } from "./words";
 import { indexedApplication, readCase, ReviewRefusal, type CaseView } from "./store";
 import type { ConsoleDb } from "@/lib/db/console-db";
 
@@ -25,12 +28,19 @@ export interface CaseRecord {
 
 const reasonLabel = (decision: Decision | null, code: string | null) => (decision && code ? (reasonCodes[decision][code] ?? code) : null);
 
+/** A case record, and each step of its audit trail in words for the HTML version (the JSON keeps the action codes). */
+export interface BuiltCaseRecord {
+  record: CaseRecord;
+  /** Parallel to `record.auditTrail`. */
+  steps: string[];
+}
+
 export async function buildCaseRecord(
   db: ConsoleDb,
   environment: Environment,
   applicationId: string,
   by: { id: string; email: string; role: string; retentionYears: number; now?: Date },
-): Promise<CaseRecord> {
+): Promise<BuiltCaseRecord> {
   const [application, review] = await Promise.all([indexedApplication(db, environment, applicationId), readCase(db, environment, applicationId)]);
   if (!application || !review) throw new ReviewRefusal(`application: ${applicationId} is not in the console's index of the ${environment} bank`);
   const audits = [];
@@ -47,7 +57,7 @@ export async function buildCaseRecord(
     reasonCode: review.reasonCode,
     decidedAt: review.decidedAt,
   };
-  return {
+  const record: CaseRecord = {
     format: "bank-console/review-case-record@1",
     generatedAt: (by.now ?? new Date()).toISOString(),
     generatedBy: { id: by.id, email: by.email, role: by.role },
@@ -89,72 +99,94 @@ export async function buildCaseRecord(
       requestId,
     })),
   };
+  const steps = audits.map((entry) =>
+    entry.action === `${application.kind}.reveal`
+      ? "Personal data revealed"
+      : (reviewActionWords(application.kind, entry.action, entry.after, true) ?? entry.action),
+  );
+  return { record, steps };
 }
 
 const escape = (value: unknown) =>
   String(value ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
 
-function table(headers: string[], rows: unknown[][], empty: string): string {
+/** A table cell: text, or an id / email / request id, the only values that may break anywhere to fit. */
+type Cell = unknown | { id: unknown };
+const id = (value: unknown): Cell => ({ id: value });
+const isId = (cell: Cell): cell is { id: unknown } => typeof cell === "object" && cell !== null && "id" in cell;
+
+/** One time format throughout, to the second (the console's exact form, `exactTime`), in UTC. */
+const at = (iso: string | null | undefined) => (iso ? exactTime(iso, "UTC") : "");
+
+function table(headers: string[], rows: Cell[][], empty: string): string {
   if (rows.length === 0) return `<p class="muted">${escape(empty)}</p>`;
   return `<table><thead><tr>${headers.map((header) => `<th>${escape(header)}</th>`).join("")}</tr></thead><tbody>${rows
-    .map((row) => `<tr>${row.map((cell) => `<td>${escape(cell)}</td>`).join("")}</tr>`)
+    .map((row) => `<tr>${row.map((cell) => (isId(cell) ? `<td class="id">${escape(cell.id)}</td>` : `<td>${escape(cell)}</td>`)).join("")}</tr>`)
     .join("")}</tbody></table>`;
 }
 
-/** The record as one self-contained HTML page (no scripts, no external resources) that prints well. */
-export function caseRecordHtml(record: CaseRecord): string {
+/**
+ * The record as one self-contained HTML page (no scripts, no external resources): the page's full width on screen,
+ * and on paper A4 or Letter (whichever the printer has: no fixed size) with the page number in the bottom margin.
+ */
+export function caseRecordHtml({ record, steps }: BuiltCaseRecord): string {
   const kase = record.case;
-  const title = `Case record ${record.application.id}`;
+  const kind = record.application.kind as ReviewKind;
+  const applicant = record.application.state ? applicantName(kind, record.application.state) : "(not in the index)";
+  const title = `Case record ${record.application.id} · ${applicant}`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title>
 <style>
-body{font:13px/1.45 system-ui,sans-serif;color:#111;margin:2rem;max-width:60rem}
+body{font:13px/1.45 system-ui,sans-serif;color:#111;margin:1.5rem 2rem;hyphens:none}
 h1{font-size:20px;margin:0 0 .25rem}h2{font-size:15px;margin:1.5rem 0 .4rem;border-bottom:1px solid #999;padding-bottom:.2rem}
-table{border-collapse:collapse;width:100%;margin:.25rem 0}th,td{border:1px solid #bbb;padding:.25rem .4rem;text-align:left;vertical-align:top;word-break:break-word}
-th{background:#eee}.muted{color:#555}pre{white-space:pre-wrap;word-break:break-word;background:#f6f6f6;padding:.5rem;border:1px solid #ddd}
+table{border-collapse:collapse;width:100%;margin:.25rem 0}th,td{border:1px solid #bbb;padding:.25rem .4rem;text-align:left;vertical-align:top}
+td{white-space:pre-line}.id{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}
+th{background:#eee}.muted{color:#555}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;padding:.5rem;border:1px solid #ddd}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem}dt{color:#555}
-@media print{body{margin:0}h2{break-after:avoid}tr{break-inside:avoid}}
+@page{margin:16mm 14mm 18mm;@bottom-right{content:"Page " counter(page) " of " counter(pages);font:10px system-ui,sans-serif;color:#555}@bottom-left{content:"Case record ${record.application.id.replace(/[^A-Za-z0-9_-]/g, "")}";font:10px system-ui,sans-serif;color:#555}}
+@media print{body{margin:0;font-size:11px}h2{break-after:avoid}tr{break-inside:avoid}thead{display:table-header-group}th{background:#eee;print-color-adjust:exact}}
 </style></head><body>
 <h1>${escape(title)}</h1>
-<p class="muted">${escape(kindLabels[record.application.kind as keyof typeof kindLabels] ?? record.application.kind)} application · ${escape(record.environment)} environment · generated ${escape(record.generatedAt)} by ${escape(record.generatedBy.email)} (${escape(record.generatedBy.role)})</p>
+<p class="muted">${escape(kindLabels[kind] ?? kind)} application · ${escape(record.environment)} environment · generated ${escape(at(record.generatedAt))} by ${escape(record.generatedBy.email)} (${escape(record.generatedBy.role)}) · times in UTC</p>
+<p>The decision is the console's record; the bank's API has no decision endpoint, so it is not sent to the bank.</p>
 <h2>Decision</h2>
 <dl>
 <dt>State</dt><dd data-field="state">${escape(caseStateLabels[kase.state])}</dd>
 <dt>Decision</dt><dd data-field="decision">${escape(kase.decision ? decisionLabels[kase.decision] : "none yet")}</dd>
 <dt>Reason code</dt><dd data-field="reason">${escape(kase.reasonCode ? `${kase.reasonCode}: ${kase.reasonLabel}` : "")}</dd>
-<dt>Decided at</dt><dd>${escape(kase.decidedAt ?? "")}</dd>
+<dt>Decided at</dt><dd>${escape(at(kase.decidedAt))}</dd>
 <dt>Assignee</dt><dd>${escape(kase.assigneeEmail ?? "nobody")}</dd>
 </dl>
 <h2>Checklist</h2>
 ${table(
-  ["Item", "Mark", "Note", "By", "At"],
+  ["Item", "Mark", "Notes", "By", "At"],
   record.checklist.map((item) => [
     item.label,
-    item.mark ? markLabels[item.mark] : "not checked",
-    item.notes.map((note) => `${note.at} ${note.authorEmail}: ${note.text}`).join("\n"),
-    item.markedByEmail ?? "",
-    item.markedAt ?? "",
+    item.mark ? markLabels[item.mark] : "Not checked",
+    item.notes.map((note) => `${at(note.at)} ${note.authorEmail}: ${note.text}`).join("\n"),
+    id(item.markedByEmail ?? ""),
+    at(item.markedAt),
   ]),
   "",
 )}
 <h2>Notes</h2>
 ${table(
   ["At", "By", "Note"],
-  record.notes.map((note) => [note.at, note.authorEmail, note.text]),
+  record.notes.map((note) => [at(note.at), id(note.authorEmail), note.text]),
   "No notes.",
 )}
 <h2>Proposals and second reviews</h2>
 ${table(
   ["Proposed", "By", "Decision", "Reason code", "Note", "Outcome", "Second reviewer", "At", "Second review note"],
   record.decisions.map((decision) => [
-    decision.proposedAt,
-    decision.proposedByEmail,
+    at(decision.proposedAt),
+    id(decision.proposedByEmail),
     decisionLabels[decision.decision],
     `${decision.reasonCode}: ${decision.reasonLabel}`,
     decision.note,
     decision.state,
-    decision.resolvedByEmail ?? "",
-    decision.resolvedAt ?? "",
+    id(decision.resolvedByEmail ?? ""),
+    at(decision.resolvedAt),
     decision.resolutionNote ?? "",
   ]),
   "No decision proposed.",
@@ -163,8 +195,8 @@ ${table(
 ${table(
   ["At", "By", "Role", "Fields shown", "Reason"],
   record.reveals.map((reveal) => [
-    reveal.at,
-    reveal.actorEmail,
+    at(reveal.at),
+    id(reveal.actorEmail),
     reveal.role,
     Array.isArray(reveal.fields) ? reveal.fields.join(", ") : "",
     reveal.reason ?? "(no reason recorded)",
@@ -173,8 +205,16 @@ ${table(
 )}
 <h2>Audit trail of this application</h2>
 ${table(
-  ["At", "Action", "By", "Role", "Outcome", "Error", "Request"],
-  record.auditTrail.map((entry) => [entry.at, entry.action, entry.actorEmail, entry.role, entry.outcome, entry.error ?? "", entry.requestId]),
+  ["At", "Step", "By", "Role", "Outcome", "Error", "Request"],
+  record.auditTrail.map((entry, index) => [
+    at(entry.at),
+    steps[index] ?? entry.action,
+    id(entry.actorEmail),
+    entry.role,
+    entry.outcome,
+    entry.error ?? "",
+    id(entry.requestId),
+  ]),
   "No records.",
 )}
 <h2>Application as reviewed (masked)</h2>

@@ -93,11 +93,11 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
     ]);
     expect(await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "passport seen" })).toEqual({
       error: null,
-      done: "Marked identity",
+      done: "Identity (name matches documents) marked as verified: passport seen",
     });
     expect(await run("markItem", reviewerA, { applicationId: id, item: "address", mark: "discrepancy", note: "" })).toEqual({
       error: null,
-      done: "Marked address",
+      done: "Address marked as a discrepancy",
     });
     expect(await run("addNote", reviewerA, { applicationId: id, text: "  Address differs from utility bill  " })).toEqual({
       error: null,
@@ -258,6 +258,13 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
     ])
       expect(html).toContain(text);
     expect(html).not.toContain("1990-01-02");
+    // It reads as a record: the applicant and the case in its title, steps in words, times to the second.
+    expect(html).toContain(`<title>Case record ${id} · Ada Lovelace</title>`);
+    expect(html).toContain("Decision confirmed by a second reviewer");
+    expect(html).toContain("Address marked as a discrepancy");
+    // (The application's own JSON, at the end, keeps the bank's values as they are.)
+    expect(html.slice(0, html.indexOf("<pre>"))).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}/);
+    expect(html).toContain("counter(page)");
   });
 
   it("refuses a case record download another site's page started (a link in an email): 403, nothing audited", async () => {
