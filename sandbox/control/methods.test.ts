@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { testDatabaseTargets } from "@/tests/support/databases";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
 
 /**
@@ -9,22 +10,15 @@ import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
  * under /sandbox stays a 404, and with the control API off every /sandbox path is a 404, as at a production bank.
  */
 describe.each(testDatabaseTargets)("a wrong method on a /sandbox path on $name", (target) => {
-  let sandbox: RunningSandbox;
+  const fixture = sandboxOnDatabase(target, { seed: "empty" });
+  const { request } = fixture;
   let withoutControl: RunningSandbox;
-  let drop: () => Promise<void>;
-  let request: ReturnType<typeof sandboxClient>;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey });
-    withoutControl = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey, settings: { control: "off" } });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
+    withoutControl = await startSandbox({ databaseUrl: fixture.databaseUrl, seed: "empty", demoKey, settings: { control: "off" } });
   }, 120_000);
   afterAll(async () => {
-    await sandbox?.close();
     await withoutControl?.close();
-    await drop?.();
   });
 
   it.each([
@@ -54,7 +48,7 @@ describe.each(testDatabaseTargets)("a wrong method on a /sandbox path on $name",
   });
 
   it("answers 401 before telling anything about the path to a caller without credentials", async () => {
-    expect((await fetch(`${sandbox.url}/sandbox/reset`)).status).toBe(401);
+    expect((await fetch(`${fixture.sandbox.url}/sandbox/reset`)).status).toBe(401);
   });
 
   it("with the control API off, every /sandbox path is a 404 whatever the method, as at a production bank", async () => {

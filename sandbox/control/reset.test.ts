@@ -1,32 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listedResources } from "@/lib/contract";
-import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { demoSizes } from "@/sandbox/seed";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { everyListAndGet } from "@/tests/support/sandbox-answers";
-import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import { dataTables } from "./sandbox-data";
 
 const zeroOfEach = Object.fromEntries(Object.keys(demoSizes).map((resource) => [resource, 0]));
 
 describe.each(testDatabaseTargets)("POST /sandbox/reset on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let drop: () => Promise<void>;
+  const fixture = sandboxOnDatabase(target, { seed: "empty" });
+  const { request } = fixture;
   let receiver: Receiver;
-  let request: ReturnType<typeof sandboxClient>;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
     receiver = await startReceiver();
   }, 120_000);
   afterAll(async () => {
-    await sandbox?.close();
     await receiver?.close();
-    await drop?.();
   });
 
   const reset = (seed: unknown) => request("/sandbox/reset", { method: "POST", json: { seed } });
@@ -61,7 +53,7 @@ describe.each(testDatabaseTargets)("POST /sandbox/reset on $name", (target) => {
     await useTheBank();
     expect(await reset("empty")).toMatchObject({ status: 200, body: { seed: "empty", loaded: zeroOfEach } });
     for (const { qualified } of dataTables) {
-      const { rows } = await sandbox.context.database.pool.query<{ count: string }>(`SELECT count(*) FROM ${qualified}`);
+      const { rows } = await fixture.sandbox.context.database.pool.query<{ count: string }>(`SELECT count(*) FROM ${qualified}`);
       expect({ table: qualified, count: rows[0]!.count }).toEqual({ table: qualified, count: "0" });
     }
     for (const { path } of Object.values(listedResources)) expect((await request(path)).body).toEqual({ data: [] });

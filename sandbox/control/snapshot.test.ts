@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSandboxSettings } from "@/sandbox/context";
-import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { everyListAndGet } from "@/tests/support/sandbox-answers";
-import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 import { dataTables, keptTables } from "./sandbox-data";
 import { getTableConfig } from "drizzle-orm/pg-core";
@@ -11,23 +10,16 @@ import { getTableConfig } from "drizzle-orm/pg-core";
 type Snapshot = { format: string; version: number; tables: Record<string, Array<Record<string, unknown>>> };
 
 describe.each(testDatabaseTargets)("GET and PUT /sandbox/snapshot on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let drop: () => Promise<void>;
+  const webhooks = { ...defaultSandboxSettings.webhooks, pollIntervalMs: 20, retryBaseMs: 50, retryCapMs: 100 };
+  const fixture = sandboxOnDatabase(target, { seed: "empty", settings: { webhooks } });
+  const { request } = fixture;
   let receiver: Receiver;
-  let request: ReturnType<typeof sandboxClient>;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    const webhooks = { ...defaultSandboxSettings.webhooks, pollIntervalMs: 20, retryBaseMs: 50, retryCapMs: 100 };
-    sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey, settings: { webhooks } });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
     receiver = await startReceiver();
   }, 120_000);
   afterAll(async () => {
-    await sandbox?.close();
     await receiver?.close();
-    await drop?.();
   });
 
   const download = async () => {
@@ -96,7 +88,7 @@ describe.each(testDatabaseTargets)("GET and PUT /sandbox/snapshot on $name", (ta
   }, 120_000);
 
   it("carries every table of the sandbox schema except the ones kept for credentials", async () => {
-    const { rows } = await sandbox.context.database.pool.query<{ name: string }>(
+    const { rows } = await fixture.sandbox.context.database.pool.query<{ name: string }>(
       "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'sandbox' ORDER BY 1",
     );
     const kept = [...keptTables.keys()].map((table) => getTableConfig(table).name);

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listedResources } from "@/lib/contract";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { resourceTables } from "./resource-sources";
 
 describe.each(testDatabaseTargets)("the demo data set served over HTTP on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let drop: () => Promise<void>;
-  let request: ReturnType<typeof sandboxClient>;
-
-  beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    sandbox = await startSandbox({ databaseUrl: database.url, seed: "demo", demoKey });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
-  }, 120_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await drop?.();
-  });
+  const { request } = sandboxOnDatabase(target, { seed: "demo" });
 
   it.each(Object.keys(resourceTables) as (keyof typeof resourceTables)[])("every %s object matches the contract", async (name) => {
     const { path, schema } = listedResources[name];

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listedResources, moneyPattern, timestampPattern, datePattern } from "@/lib/contract";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { insertFixtures, rows, tables } from "@/tests/support/sandbox-fixtures";
 import { resourceTables } from "./resource-sources";
 
 type Page = { data: Array<Record<string, unknown>>; page_next?: string };
 
 describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let drop: () => Promise<void>;
-  let request: ReturnType<typeof sandboxClient>;
+  const fixture = sandboxOnDatabase(target, { seed: "empty" });
+  const { request } = fixture;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
-    await insertFixtures(sandbox.context.db, 3);
+    await insertFixtures(fixture.sandbox.context.db, 3);
     // ACH transfers with varied filter values: 25 in all, newest is ach_fixture001.
-    await sandbox.context.db.insert(tables.ach).values(
+    await fixture.sandbox.context.db.insert(tables.ach).values(
       Array.from({ length: 22 }, (_, i) =>
         rows.ach(i + 4, {
           status: i % 2 ? "sent" : "returned",
@@ -32,10 +26,6 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
       ),
     );
   }, 120_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await drop?.();
-  });
 
   const resources = Object.keys(resourceTables) as (keyof typeof resourceTables)[];
 
@@ -81,7 +71,7 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
 
   it("walks every page with page_next, carrying filters, without repeats or gaps", async () => {
     const seen: string[] = [];
-    let next: string | undefined = `${sandbox.url}/ach?page_size=4&service=standard`;
+    let next: string | undefined = `${fixture.sandbox.url}/ach?page_size=4&service=standard`;
     let pages = 0;
     while (next) {
       expect(next).toContain("service=standard");
@@ -111,11 +101,11 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
     const all = ((await request("/ach?page_size=1000")).body as Page).data.map((o) => o.id);
     const page = (await request(`/ach?page_cursor=${all[4]}&page_size=3`)).body as Page;
     expect(page.data.map((o) => o.id)).toEqual(all.slice(5, 8));
-    expect(page.page_next).toBe(`${sandbox.url}/ach?page_size=3&page_cursor=${all[7]}`);
+    expect(page.page_next).toBe(`${fixture.sandbox.url}/ach?page_size=3&page_cursor=${all[7]}`);
   });
 
   it("uses page_size 100 by default", async () => {
-    await sandbox.context.db.insert(tables.counterparty).values(Array.from({ length: 100 }, (_, i) => rows.counterparty(i + 10)));
+    await fixture.sandbox.context.db.insert(tables.counterparty).values(Array.from({ length: 100 }, (_, i) => rows.counterparty(i + 10)));
     const page = (await request("/counterparty")).body as Page;
     expect(page.data).toHaveLength(100);
     expect(page.page_next).toContain("page_cursor=");
@@ -131,7 +121,7 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
   });
 
   it("filters by from_date (inclusive) and to_date (exclusive) on the creation day in UTC", async () => {
-    await sandbox.context.db
+    await fixture.sandbox.context.db
       .insert(tables.fednow)
       .values([
         rows.fednow(100, { id: "fednow_day9", created_at: new Date("2026-03-09T00:00:00Z") }),
@@ -195,7 +185,7 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
   });
 
   it("seeks an index for a trace_suffix shorter than 15 digits (the reversed trace number, text_pattern_ops)", async () => {
-    const client = await sandbox.context.database.pool.connect();
+    const client = await fixture.sandbox.context.database.pool.connect();
     try {
       // Few rows: the planner would scan; forbidding the scan shows an index can answer the query.
       await client.query("SET enable_seqscan = off");
@@ -234,7 +224,7 @@ describe.each(testDatabaseTargets)("list and get routes on $name", (target) => {
   });
 
   it("filters person applications by person_id and external_status returns only matching payments", async () => {
-    await sandbox.context.db.insert(tables.person_application).values(rows.person_application(50, { person_id: "psn_7" }));
+    await fixture.sandbox.context.db.insert(tables.person_application).values(rows.person_application(50, { person_id: "psn_7" }));
     const people = ((await request("/apply/person_application?person_id=psn_7")).body as Page).data;
     expect(people.map((o) => o.id)).toEqual(["apsn_fixture50"]);
     expect(((await request("/fednow?external_status=done")).body as Page).data).toEqual([]);
