@@ -96,10 +96,7 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
                 ) : null}
               </div>
               {working ? (
-                // Keyed by the saved mark: a form action resets its fields to their first defaults, and a select does not
-                // take a new defaultValue once mounted, so without a fresh form the control would show the old mark again.
                 <ReviewForm
-                  key={`${item.mark ?? "none"}-${item.markedAt ?? ""}-${item.notes.length}`}
                   action={markReviewItem}
                   hidden={{ applicationId, item: item.item }}
                   className="grid grid-cols-[9rem_minmax(0,1fr)_auto] items-center gap-1 md:w-[26rem]"
@@ -110,7 +107,11 @@ export function CaseWorkspace({ review, viewer }: { review: CaseView; viewer: Vi
                       <label className="sr-only" htmlFor={`mark-${item.item}`}>
                         Mark {item.label}
                       </label>
+                      {/* Keyed by the saved mark: a form action resets its fields to their defaults once it is done,
+                          and a mounted select keeps its first defaultValue, so without a fresh one the control would
+                          show the mark it started with instead of the one saved. */}
                       <select
+                        key={`${item.mark ?? "none"} ${item.markedAt ?? ""}`}
                         id={`mark-${item.item}`}
                         name="mark"
                         defaultValue={item.mark ?? "verified"}

@@ -32,11 +32,11 @@ export function ReviewForm({
       ))}
       {children(pending)}
       {state.error ? (
-        <p role="alert" className="mt-1 w-full text-xs text-red-700 dark:text-red-300">
+        <p role="alert" className="col-span-full mt-1 w-full text-xs text-red-700 dark:text-red-300">
           {state.error}
         </p>
       ) : state.done ? (
-        <p role="status" className="mt-1 w-full text-xs text-muted">
+        <p role="status" className="col-span-full mt-1 w-full text-xs text-muted">
           {state.done}
         </p>
       ) : null}
