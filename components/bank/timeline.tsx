@@ -239,9 +239,7 @@ function AuditBody({ entry, drawing }: { entry: AuditEntry; drawing: Drawing }) 
     <>
       <Line>
         {entry.words ? (
-          <span className="min-w-0 break-words" data-action={entry.action}>
-            {entry.words}
-          </span>
+          <span className="min-w-0 break-words">{entry.words}</span>
         ) : (
           <span className="font-mono text-xs break-all">{entry.action}</span>
         )}
