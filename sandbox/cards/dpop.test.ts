@@ -1,33 +1,23 @@
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair, calculateJwkThumbprint, type JWK } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cardAccessToken } from "@/lib/contract";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { rows, tables } from "@/tests/support/sandbox-fixtures";
 
 describe.each(testDatabaseTargets)("POST /card/{id}/uxt_access_token (DPoP) on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let drop: () => Promise<void>;
-  let request: ReturnType<typeof sandboxClient>;
+  const fixture = sandboxOnDatabase(target, { seed: "empty" });
+  const { request } = fixture;
   let keys: CryptoKeyPair;
   let publicJwk: JWK;
   let htu: string;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
-    await sandbox.context.db.insert(tables.card).values(rows.card(1));
+    await fixture.sandbox.context.db.insert(tables.card).values(rows.card(1));
     keys = await generateKeyPair("ES256", { extractable: true });
     publicJwk = await exportJWK(keys.publicKey);
-    htu = `${sandbox.url}/card/card_fixture1/uxt_access_token`;
+    htu = `${fixture.sandbox.url}/card/card_fixture1/uxt_access_token`;
   }, 120_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await drop?.();
-  });
 
   let counter = 0;
   async function proof(over: { header?: Record<string, unknown>; claims?: Record<string, unknown>; key?: CryptoKey; alg?: string } = {}) {
@@ -60,7 +50,7 @@ describe.each(testDatabaseTargets)("POST /card/{id}/uxt_access_token (DPoP) on $
   });
 
   it("refuses a proof for another URL (htu) or method (htm)", async () => {
-    await expectRefused(await proof({ claims: { htu: `${sandbox.url}/card/card_other/uxt_access_token` } }), "htu must be");
+    await expectRefused(await proof({ claims: { htu: `${fixture.sandbox.url}/card/card_other/uxt_access_token` } }), "htu must be");
     await expectRefused(await proof({ claims: { htu: "https://elsewhere.example/card/card_fixture1/uxt_access_token" } }), "htu must be");
     await expectRefused(await proof({ claims: { htm: "GET" } }), "htm must be POST");
   });

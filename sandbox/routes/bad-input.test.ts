@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { startSandbox, type RunningSandbox } from "../server";
-import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { insertFixtures } from "@/tests/support/sandbox-fixtures";
 
 /** userdata nested `depth` arrays deep: 60 KB at 30,000, which overflowed the stack in a zod refine (a 500). */
 const nested = (depth: number) => `{"userdata":{"a":${"[".repeat(depth)}${"]".repeat(depth)}}}`;
 
 describe.each(testDatabaseTargets)("input PostgreSQL cannot store, or too deep to check, on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let drop: () => Promise<void>;
-  let request: ReturnType<typeof sandboxClient>;
+  const fixture = sandboxOnDatabase(target, { seed: "empty" });
+  const { request } = fixture;
   let transferId: string;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
-    await insertFixtures(sandbox.context.db, 1);
+    await insertFixtures(fixture.sandbox.context.db, 1);
     transferId = ((await request("/network_transfer?page_size=1")).body as { data: { id: string }[] }).data[0]!.id;
   }, 120_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await drop?.();
-  });
 
   it.each([
     "/ach/%00",

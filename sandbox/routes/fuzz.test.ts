@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { expectDocumentedAnswer, fuzzParameters, fuzzRequests, fuzzSeeds, send } from "@/tests/support/fuzz";
-import { startSandbox, type RunningSandbox } from "../server";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { demoKey } from "@/tests/support/sandbox-client";
 import { insertFixtures } from "@/tests/support/sandbox-fixtures";
 
@@ -12,27 +12,19 @@ const isErrorBody = (body: unknown) =>
 // Random and malformed requests against every route of the sandbox bank (tests/support/fuzz.ts): never a 5xx, never
 // a hang, every refusal `{"error": "..."}`. Bounded: at most 300 cases or 20 s per seed.
 describe.each(testDatabaseTargets)("the sandbox bank under random requests on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let drop: () => Promise<void>;
+  const fixture = sandboxOnDatabase(target, { seed: "empty" });
   const authorization = `Basic ${Buffer.from(`${demoKey.id}:${demoKey.secret}`).toString("base64")}`;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey });
-    await insertFixtures(sandbox.context.db, 1);
+    await insertFixtures(fixture.sandbox.context.db, 1);
   }, 120_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await drop?.();
-  });
 
   it.each(fuzzSeeds)(
     "answers every request with a 2xx-4xx in the documented shape ($name)",
     async ({ seed }) => {
       await fc.assert(
         fc.asyncProperty(fuzzRequests, async (request) => {
-          expectDocumentedAnswer(await send(sandbox.url, request, { authorization }), isErrorBody);
+          expectDocumentedAnswer(await send(fixture.sandbox.url, request, { authorization }), isErrorBody);
         }),
         fuzzParameters(seed, 300, 20),
       );
@@ -43,7 +35,7 @@ describe.each(testDatabaseTargets)("the sandbox bank under random requests on $n
   it("refuses unauthenticated random requests with a 401 before looking at them", async () => {
     await fc.assert(
       fc.asyncProperty(fuzzRequests, async (request) => {
-        const answer = await send(sandbox.url, request, {});
+        const answer = await send(fixture.sandbox.url, request, {});
         expectDocumentedAnswer(answer, isErrorBody);
         expect(answer.status).toBe(401);
       }),

@@ -1,41 +1,30 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { networkTransfer, digitalWalletToken } from "@/lib/contract";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { signBearerToken } from "../auth/tokens";
 import { events } from "../db/webhook-schema";
 import { runKeysCommand } from "../keys-cli";
-import { startSandbox, type RunningSandbox } from "../server";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
 import { insertFixtures, tables } from "@/tests/support/sandbox-fixtures";
 
 describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let databaseUrl: string;
-  let drop: () => Promise<void>;
-  let request: ReturnType<typeof sandboxClient>;
+  const fixture = sandboxOnDatabase(target, { seed: "empty" });
+  const { request } = fixture;
   const eventsFor = (objectId: string) =>
-    sandbox.context.db.select({ name: events.name, op: events.op }).from(events).where(eq(events.objectId, objectId));
+    fixture.sandbox.context.db.select({ name: events.name, op: events.op }).from(events).where(eq(events.objectId, objectId));
 
   beforeAll(async () => {
-    const database = await target.create();
-    databaseUrl = database.url;
-    drop = database.drop;
-    sandbox = await startSandbox({ databaseUrl, seed: "empty", demoKey });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
-    await insertFixtures(sandbox.context.db, 2);
-    await sandbox.context.db.insert(tables.card).values({
+    await insertFixtures(fixture.sandbox.context.db, 2);
+    await fixture.sandbox.context.db.insert(tables.card).values({
       ...(await import("@/tests/support/sandbox-fixtures")).rows.card(9, { id: "card_fixture_red" }),
     });
   }, 120_000);
-  afterAll(async () => {
-    await sandbox?.close();
-    await drop?.();
-  });
 
   describe("authentication", () => {
     const unauthenticated = async (authorization?: string) => {
-      const response = await fetch(`${sandbox.url}/ach`, { headers: authorization ? { authorization } : {} });
+      const response = await fetch(`${fixture.sandbox.url}/ach`, { headers: authorization ? { authorization } : {} });
       return { status: response.status, body: (await response.json()) as { error: string } };
     };
     const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
@@ -58,7 +47,7 @@ describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) 
     it("refuses a bearer token signed with another key, and one for a key that does not exist", async () => {
       const foreign = await signBearerToken(new TextEncoder().encode("x".repeat(32)), demoKey.id);
       expect((await unauthenticated(`Bearer ${foreign}`)).status).toBe(401);
-      const orphan = await signBearerToken(sandbox.signingKey, "key_deleted");
+      const orphan = await signBearerToken(fixture.sandbox.signingKey, "key_deleted");
       expect(await unauthenticated(`Bearer ${orphan}`)).toEqual({
         status: 401,
         body: { error: "Bearer token names an API key that does not exist" },
@@ -67,23 +56,23 @@ describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) 
 
     it("accepts HTTP Basic and a bearer JWT signed by the sandbox for the key", async () => {
       expect((await request("/ach")).status).toBe(200);
-      const token = await signBearerToken(sandbox.signingKey, demoKey.id);
+      const token = await signBearerToken(fixture.sandbox.signingKey, demoKey.id);
       expect((await request("/ach", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     });
 
     it("keys create prints a key id, secret and bearer token that all work", async () => {
       const lines: string[] = [];
-      expect(await runKeysCommand(["create", "ci"], { url: databaseUrl }, (line) => lines.push(line))).toBe(0);
+      expect(await runKeysCommand(["create", "ci"], { url: fixture.databaseUrl }, (line) => lines.push(line))).toBe(0);
       const value = (label: string) => lines.find((line) => line.startsWith(label))!.split(/:\s+/)[1]!;
       const [id, secret, token] = [value("key id"), value("key secret"), value("bearer token")];
       expect(id).toMatch(/^key_/);
-      expect((await sandboxClient(sandbox.url, id, secret)("/card")).status).toBe(200);
+      expect((await sandboxClient(fixture.sandbox.url, id, secret)("/card")).status).toBe(200);
       expect((await request("/card", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     });
 
     it("serves /health and /openapi.json without credentials (the document's rate limit: sandbox/openapi.test.ts)", async () => {
-      expect((await fetch(`${sandbox.url}/health`)).status).toBe(200);
-      expect((await fetch(`${sandbox.url}/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${fixture.sandbox.url}/health`)).status).toBe(200);
+      expect((await fetch(`${fixture.sandbox.url}/openapi.json`)).status).toBe(200);
       expect((await request("/openapi.json")).status).toBe(200);
     });
   });
@@ -132,7 +121,7 @@ describe.each(testDatabaseTargets)("writes, auth and errors on $name", (target) 
   });
 
   describe("bad input on the webhook reads and the other writes", () => {
-    const allEvents = () => sandbox.context.db.select({ id: events.id }).from(events);
+    const allEvents = () => fixture.sandbox.context.db.select({ id: events.id }).from(events);
     const send = (method: string, path: string, body: string, contentType = "application/json") =>
       request(path, { method, body, headers: { "content-type": contentType } });
     let webhookId: string;

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSandboxSettings } from "@/sandbox/context";
-import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { testDatabaseTargets } from "@/tests/support/databases";
-import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 
 /**
@@ -10,26 +9,19 @@ import { eventually, startReceiver, type Receiver } from "@/tests/support/webhoo
  * once rather than at the next poll. The poll here is a minute: every notification below arrives long before it.
  */
 describe.each(testDatabaseTargets)("notifications of an API change on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let drop: () => Promise<void>;
+  const webhooks = { ...defaultSandboxSettings.webhooks, pollIntervalMs: 60_000 };
+  const fixture = sandboxOnDatabase(target, { seed: "empty", settings: { webhooks } });
+  const { request } = fixture;
   let receiver: Receiver;
-  let request: ReturnType<typeof sandboxClient>;
   const withinMs = 5_000;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    const webhooks = { ...defaultSandboxSettings.webhooks, pollIntervalMs: 60_000 };
-    sandbox = await startSandbox({ databaseUrl: database.url, seed: "empty", demoKey, settings: { webhooks } });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
     receiver = await startReceiver();
     expect((await request("/webhook", { method: "POST", json: { url: receiver.url("/ach"), event: "ach.update" } })).status).toBe(201);
     expect((await request("/sandbox/counterparty", { method: "POST", json: {} })).status).toBe(201);
   }, 120_000);
   afterAll(async () => {
-    await sandbox?.close();
     await receiver?.close();
-    await drop?.();
   });
 
   const createAch = async () => ((await request("/sandbox/ach", { method: "POST", json: {} })).body as { id: string }).id;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timestampPattern } from "@/lib/contract";
 import { defaultSandboxSettings } from "@/sandbox/context";
-import { demoKey, sandboxClient } from "@/tests/support/sandbox-client";
+import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { rows, tables } from "@/tests/support/sandbox-fixtures";
-import { startSandbox, type RunningSandbox } from "@/sandbox/server";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { eventually, startReceiver, type Receiver } from "@/tests/support/webhook-receiver";
 
@@ -44,10 +43,22 @@ interface Page<T> {
 const consolePort = 4399;
 
 describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
-  let sandbox: RunningSandbox;
-  let drop: () => Promise<void>;
+  const fixture = sandboxOnDatabase(target, {
+    seed: "empty",
+    settings: {
+      lifecycle: "off",
+      webhooks: {
+        ...defaultSandboxSettings.webhooks,
+        retryBaseMs: 10,
+        retryCapMs: 40,
+        pollIntervalMs: 5,
+        errorThreshold: 3,
+        refusedConsole: { host: "127.0.0.1", port: consolePort },
+      },
+    },
+  });
+  const { request } = fixture;
   let receiver: Receiver;
-  let request: ReturnType<typeof sandboxClient>;
 
   const create = async (fields: Record<string, unknown>) => {
     const response = await request("/webhook", { method: "POST", json: fields });
@@ -61,32 +72,11 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
   const deliveries = async (id: string, query = "") => (await request(`/webhook/${id}/deliveries${query}`)).body as Page<DeliveryBody>;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
     receiver = await startReceiver();
-    sandbox = await startSandbox({
-      databaseUrl: database.url,
-      seed: "empty",
-      demoKey,
-      settings: {
-        lifecycle: "off",
-        webhooks: {
-          ...defaultSandboxSettings.webhooks,
-          retryBaseMs: 10,
-          retryCapMs: 40,
-          pollIntervalMs: 5,
-          errorThreshold: 3,
-          refusedConsole: { host: "127.0.0.1", port: consolePort },
-        },
-      },
-    });
-    request = sandboxClient(sandbox.url, demoKey.id, demoKey.secret);
-    await sandbox.context.db.insert(tables.network_transfer).values([1, 2, 3, 4, 5].map((n) => rows.network_transfer(n)));
+    await fixture.sandbox.context.db.insert(tables.network_transfer).values([1, 2, 3, 4, 5].map((n) => rows.network_transfer(n)));
   }, 120_000);
   afterAll(async () => {
-    await sandbox?.close();
     await receiver?.close();
-    await drop?.();
   });
 
   describe("create, read, list", () => {
@@ -245,7 +235,7 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
         userdata: { v: 2 },
       });
       const notice = await eventually(() => receiver.at("/watch-updates").find((n) => n.body.id === hook.id));
-      expect(notice.body).toEqual({ event: "webhook.update", op: "update", id: hook.id, url: `${sandbox.url}/webhook/${hook.id}` });
+      expect(notice.body).toEqual({ event: "webhook.update", op: "update", id: hook.id, url: `${fixture.sandbox.url}/webhook/${hook.id}` });
       await request(`/webhook/${watcher.id}`, { method: "DELETE" });
     });
 
@@ -270,7 +260,7 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
         event: "network_transfer.update",
         op: "update",
         id: "nt_fixture2",
-        url: `${sandbox.url}/network_transfer/nt_fixture2`,
+        url: `${fixture.sandbox.url}/network_transfer/nt_fixture2`,
       });
       expect(notification.headers.authorization).toBe(`Basic ${Buffer.from("u:p").toString("base64")}`);
 
@@ -333,7 +323,7 @@ describe.each(testDatabaseTargets)("webhook endpoints on $name", (target) => {
         event: "network_transfer.update",
         op: "update",
         id: failed.object_id,
-        url: `${sandbox.url}/network_transfer/${failed.object_id}`,
+        url: `${fixture.sandbox.url}/network_transfer/${failed.object_id}`,
       });
       expect(failed.response_body).toBe("receiver failed on purpose");
       expect(all.data.find((d) => d.succeeded)!.response_body).toBe("");
