@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
-import { bankGet, contextAs } from "./support/bank";
+import { bankGet, bankSend, contextAs } from "./support/bank";
 import { demoUser } from "./support/staff";
 
 /**
@@ -80,12 +80,35 @@ test("two reviewers: assign, checklist, propose a decline with a reason code, a 
     await address.getByLabel("Note on Address").fill("utility bill shows another street");
     await address.getByRole("button", { name: "Save" }).click();
     await expect(address.getByTestId("checklist-mark")).toContainText("Discrepancy");
+    // Confirmed in words, and the control shows what was saved (not the first of its options).
+    await expect(address.getByRole("status")).toHaveText("Address marked as a discrepancy: utility bill shows another street");
+    await expect(address.getByLabel("Mark Address")).toHaveValue("discrepancy");
     // Notes on an item are a history (append-only): each with its author and time, below the mark.
     await expect(address.getByTestId("checklist-notes")).toContainText(`${reviewer} · `);
     await expect(address.getByTestId("checklist-notes")).toContainText("utility bill shows another street");
     await panel.getByLabel("New note").fill("Called the applicant; no answer");
     await panel.getByRole("button", { name: "Add note" }).click();
     await expect(panel.getByTestId("case-notes")).toContainText("Called the applicant; no answer");
+
+    // After a reload too; the timeline tells the step in words, not the audit trail's codes.
+    await a.goto(`/applications/person/${id}`);
+    await expect(address.getByLabel("Mark Address")).toHaveValue("discrepancy");
+    await expect(address.getByTestId("checklist-mark")).toContainText("Discrepancy");
+    await expect(identity.getByLabel("Mark Identity (name matches documents)")).toHaveValue("verified");
+    const markedEntry = a
+      .locator('[data-testid="timeline-audit"][data-action="review.checklist.mark"]')
+      .filter({ hasText: "Address marked as a discrepancy: utility bill shows another street" });
+    await expect(markedEntry).toHaveCount(1);
+    await expect(a.getByTestId("timeline")).not.toContainText("review.checklist.mark");
+
+    // The documents as a section the reviewer can copy from, saying where the files are; and where the decision goes.
+    const application = await bankGet<{ first_name: string; last_name: string; document_ids: string[] }>(`/apply/person_application/${id}`);
+    const documents = panel.getByTestId("case-documents");
+    await expect(documents).toContainText("The bank's API gives document ids only; open them in the bank's document store.");
+    await expect(documents.getByTestId("case-document")).toHaveCount(application.document_ids.length);
+    for (const documentId of application.document_ids)
+      await expect(documents.getByRole("button", { name: `Copy document id ${documentId}` })).toBeVisible();
+    await expect(panel.getByTestId("decision-reach")).toContainText("is not sent to the bank");
 
     const propose = panel.getByTestId("propose-form");
     await propose.getByLabel("Decision").selectOption("decline");
@@ -127,10 +150,19 @@ test("two reviewers: assign, checklist, propose a decline with a reason code, a 
       "Address discrepancy not explained",
       reviewer,
       second,
-      "review.decision.confirm",
+      "Decision confirmed by a second reviewer: Decline · Identity could not be verified",
+      "Address marked as a discrepancy: utility bill shows another street",
     ]) {
       expect(html, text).toContain(text);
     }
+    // Opened, it is titled by the case and the applicant, and reads at the page's width.
+    const opened = await other.newPage();
+    await opened.setViewportSize({ width: 1440, height: 900 });
+    await opened.setContent(html);
+    await expect(opened).toHaveTitle(`Case record ${id} · ${application.first_name} ${application.last_name}`);
+    expect(await opened.evaluate(() => document.body.getBoundingClientRect().width)).toBeGreaterThan(1300);
+    await opened.screenshot({ path: testInfo.outputPath("case-record-1440-light.png"), fullPage: true });
+    await opened.close();
     const json = await other.request.get(`/api/reviews/${id}/record?format=json`);
     expect(json.status()).toBe(200);
     const record = await json.json();
@@ -268,6 +300,53 @@ test("the queue pages by 50, oldest first, and a bad page cursor shows the first
   }
 });
 
+test("the queue counts what each filter keeps, and an application created now is within the SLA", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await contextAs(browser, "compliance");
+  try {
+    const page = await context.newPage();
+    const count = async () => Number(await page.getByTestId("queue-count").getAttribute("data-count"));
+
+    // Every application, every page walked: the count is the rows of all its pages.
+    await page.goto("/reviews?state=any");
+    const total = await count();
+    let walked = await page.getByTestId("queue-row").count();
+    while (await page.getByRole("link", { name: "Next →" }).count()) {
+      await page.getByRole("link", { name: "Next →" }).click();
+      await expect(page.getByTestId("row-range")).toHaveText(new RegExp(`^Rows ${walked + 1}–`));
+      walked += await page.getByTestId("queue-row").count();
+    }
+    expect(walked).toBe(total);
+    // The summary says the colours of all of them: over, due soon and within sum to the count.
+    await page.goto("/reviews?state=any");
+    await expect(page.getByTestId("queue-summary")).toContainText(`${total.toLocaleString("en-US")} applications match these filters`);
+    const summary = (await page.getByTestId("queue-summary").textContent())!;
+    const [over, due, within] = [/([\d,]+) over the SLA/, /([\d,]+) due soon/, /([\d,]+) within it/].map((pattern) =>
+      Number(pattern.exec(summary)![1]!.replaceAll(",", "")),
+    );
+    expect(over! + due! + within!).toBe(total);
+
+    // A person application created at the bank now: once the console's index has it, assigned, it is within the SLA.
+    const created = await bankSend<{ id: string }>("POST", "/sandbox/apply/person_application", {});
+    expect(created.status).toBe(201);
+    const { id } = created.body;
+    await expect
+      .poll(async () => (await (await context.request.get(`/applications/person/${id}`)).text()).includes('data-testid="case-state"'), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    await page.goto(`/applications/person/${id}`);
+    await page.getByTestId("case-panel").getByRole("button", { name: "Assign to me" }).click();
+    await expect(page.getByTestId("case-assignee")).toHaveText(reviewer);
+    await page.goto("/reviews?assignee=mine");
+    await expect(page.locator(`[data-testid="queue-row"][data-id="${id}"] [data-sla]`)).toHaveAttribute("data-sla", "ok");
+    // One page of the reviewer's own: the count is the rows shown.
+    expect(await count()).toBe(await page.getByTestId("queue-row").count());
+  } finally {
+    await context.close();
+  }
+});
+
 for (const colorScheme of ["light", "dark"] as const) {
   test(`the queue and a case panel at 390 and 1440 px (${colorScheme}): screenshots, and no serious accessibility violation`, async ({
     browser,
@@ -282,6 +361,12 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.goto("/reviews");
         await expect(page.getByTestId("queue-row").first()).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`reviews-${width}-${colorScheme}.png`), fullPage: true });
+        // A row's action is on the screen at this width, not past the table's horizontal scroll.
+        await page.goto("/reviews?assignee=unassigned");
+        const assign = page.getByTestId("queue-row").first().getByRole("button", { name: "Assign to me" });
+        await expect(assign).toBeVisible();
+        const box = (await assign.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
         await page.goto(`/applications/business/${business!.id}`);
         await expect(page.getByTestId("case-panel")).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`case-panel-${width}-${colorScheme}.png`), fullPage: true });
