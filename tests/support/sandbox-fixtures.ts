@@ -3,6 +3,9 @@ import { resourceTables } from "@/sandbox/routes/resource-sources";
 
 // Valid rows of every resource table for tests, each with overridable fields. Times are fixed, so lists have a
 // known order: row n of a kind is created n minutes before 2026-03-10T12:00:00Z.
+// Not built from POST /sandbox/{resource}'s defaults (sandbox/control/create-defaults.ts): those draw random ids and
+// numbers, date from the sandbox clock and look a counterparty up in the database, where these rows must be the same
+// on every run for the tests that assert their values and order; and they cover kinds that cannot be created there.
 
 const base = Date.parse("2026-03-10T12:00:00Z");
 export const minutesBefore = (n: number) => new Date(base - n * 60_000);
