@@ -301,7 +301,7 @@ test("the queue pages by 50, oldest first, and a bad page cursor shows the first
 });
 
 test("the queue counts what each filter keeps, and an application created now is within the SLA", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const context = await contextAs(browser, "compliance");
   try {
     const page = await context.newPage();
@@ -332,7 +332,8 @@ test("the queue counts what each filter keeps, and an application created now is
     const { id } = created.body;
     await expect
       .poll(async () => (await (await context.request.get(`/applications/person/${id}`)).text()).includes('data-testid="case-state"'), {
-        timeout: 60_000,
+        // A bank notification brings it at once; otherwise the periodic sweep (INDEX_SWEEP_INTERVAL_MS, 60 s).
+        timeout: 90_000,
       })
       .toBe(true);
     await page.goto(`/applications/person/${id}`);
