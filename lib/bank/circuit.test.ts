@@ -95,15 +95,15 @@ describe.each(testDatabaseTargets)("the bank's circuit breaker (sandbox on $name
     await control("/sandbox/faults", { method: "POST", json: { match: "*", status: 503 } });
     for (let read = 0; read < failures; read += 1) await failingRead();
     await waitHalfOpen();
-    // Delay the probe's answer so a second read arrives while it is under way.
+    // The probe gets no answer within the client's 300 ms, so a second read arrives while it is under way.
     await control("/sandbox/faults", { method: "DELETE" });
-    await control("/sandbox/faults", { method: "POST", json: { match: "*", status: 503, latency_ms: 400 } });
+    await control("/sandbox/faults", { method: "POST", json: { match: "*", latency_ms: 1_000 } });
     const probe = failingRead();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(circuit.snapshot().state).toBe("half_open");
     expect(await gauge()).toBe(1);
     expect(await failingRead()).toBeInstanceOf(BankCircuitOpenError);
-    expect(await probe).toBeInstanceOf(BankServerError);
+    expect(await probe).toBeInstanceOf(BankTimeoutError);
     expect(circuit.snapshot().state).toBe("open");
   });
 
