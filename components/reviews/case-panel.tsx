@@ -36,7 +36,7 @@ export async function CasePanel({ user, environment, id }: { user: StaffUser; en
         <p className="mb-3 text-xs text-muted" data-testid="decision-reach">
           The decision is the console&apos;s record and is not sent to the bank (the bank&apos;s API has no decision endpoint). An examiner finds it
           in the case record (the downloads above) and in the{" "}
-          <Link href={`/audit?${new URLSearchParams({ target: id })}`} className="link">
+          <Link href={`/audit?${new URLSearchParams({ target: id })}`} className="link underline">
             audit log
           </Link>
           .
