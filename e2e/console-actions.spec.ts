@@ -30,9 +30,14 @@ async function auditOf(page: Page, target: string): Promise<string> {
 }
 
 /** Sent transfers: finished, so the sandbox's lifecycle does not change them (and their updated_at) during a test. */
+/**
+ * Sent transfers the lifecycle has finished with: a v2 cross-bank one not yet balanced takes one more step (its
+ * balancing wire, a step after its last change), which would move `updated_at` under a test that compares it.
+ */
 async function networkTransfers(count: number): Promise<NetworkTransfer[]> {
-  const page = await bankGet<BankListAnswer>(`/network_transfer?status=sent&page_size=${count}`);
-  return page.data as unknown as NetworkTransfer[];
+  const page = await bankGet<BankListAnswer>(`/network_transfer?status=sent&page_size=${count + 20}`);
+  const finished = page.data.filter((transfer) => !(transfer.version === "v2" && transfer.cross_bank === true && transfer.balanced_at === null));
+  return finished.slice(0, count) as unknown as NetworkTransfer[];
 }
 
 test("a webhook is created, fails into error, is reset and then delivers; delete asks and removes it", async ({ browser }) => {
