@@ -10,7 +10,11 @@ export function demoUser(role: Role) {
 
 /** Signs in through the real form and waits until the console has left the sign-in page. */
 export async function signIn(page: Page, credentials: { email: string; password: string }, from?: string) {
-  await page.goto(from ? `/sign-in?from=${encodeURIComponent(from)}` : "/sign-in");
+  // Right after a sign-out the page may still be on its way to sign-in (the redirect, or the live stream ending with the
+  // session), which aborts a navigation started meanwhile: that one is started again.
+  await expect(async () => {
+    await page.goto(from ? `/sign-in?from=${encodeURIComponent(from)}` : "/sign-in");
+  }).toPass({ timeout: 15_000 });
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
