@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Cookie } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { expectStaffCreated } from "./support/four-eyes";
-import { signedInContext, signIn } from "./support/staff";
+import { expectSignedOut, signedInContext, signIn } from "./support/staff";
 
 /** A second browser, as an attacker who copied the session cookie, asks for bank data with it. */
 async function readWithCookies(browser: Browser, cookies: Cookie[]) {
@@ -83,8 +83,7 @@ test.describe("security hardening", () => {
     await expect(row.getByTestId("staff-sessions")).toContainText("since");
     await row.getByRole("button", { name: "Sign out everywhere" }).click();
     await expect(row.getByTestId("staff-sessions")).toHaveCount(0);
-    await staff.reload();
-    await expect(staff).toHaveURL(/\/sign-in/);
+    await expectSignedOut(staff);
     await admin.goto(`/audit?action=staff.sessions.end`);
     await expect(admin.getByTestId("audit-table")).toContainText(email);
     await adminContext.close();

@@ -1,22 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { lastPageCookie } from "@/lib/auth/last-page";
 import { roles } from "@/lib/permissions";
 import { expectNewestAuditRows } from "./support/audit";
 import { expectStaffCreated, productionFourEyesOff, putFourEyes } from "./support/four-eyes";
-import { demoUser, signedInContext, signIn } from "./support/staff";
-
-/**
- * The staff member's open page has lost access: its next request lands on sign-in. Its live stream, ending with the
- * session, may take it there by itself first, and a reload racing that navigation is aborted, so a reload's failure
- * is not the test's; the page's URL is. The next API request with its cookie is refused too.
- */
-async function expectSignedOut(page: Page) {
-  await expect(async () => {
-    if (!page.url().includes("/sign-in")) await page.reload().catch(() => undefined);
-    await expect(page).toHaveURL(/\/sign-in/, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  expect((await page.context().request.get("/api/bank/ach?page_size=1")).status()).toBe(401);
-}
+import { demoUser, expectSignedOut, signedInContext, signIn } from "./support/staff";
 
 test.describe("staff sign-in", () => {
   test("an unauthenticated visit goes to sign-in and, once signed in, back to the page asked for", async ({ page }) => {

@@ -74,3 +74,16 @@ export function hydratingPages(context: BrowserContext): BrowserContext {
   };
   return context;
 }
+
+/**
+ * The staff member's open page has lost access: its next request lands on sign-in. Its live stream, ending with the
+ * session, may take it there by itself first, and a reload racing that navigation is aborted, so a reload's failure
+ * is not the test's; the page's URL is. The next API request with its cookie is refused too.
+ */
+export async function expectSignedOut(page: Page) {
+  await expect(async () => {
+    if (!page.url().includes("/sign-in")) await page.reload().catch(() => undefined);
+    await expect(page).toHaveURL(/\/sign-in/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  expect((await page.context().request.get("/api/bank/ach?page_size=1")).status()).toBe(401);
+}
