@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { isDraining, runShutdownSteps, startDraining } from "@/lib/health/shutdown";
 
 export interface DrainResult {
@@ -17,6 +17,7 @@ export interface DrainResult {
  */
 export async function drainServer(server: Server, graceMs: number, report: (name: string, error: unknown) => void = () => {}): Promise<DrainResult> {
   startDraining();
+  closeWithTheirAnswers(server);
   const deadline = Date.now() + graceMs;
   const inFlight = openRequests(server);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -35,21 +36,35 @@ export async function drainServer(server: Server, graceMs: number, report: (name
 
 /** Requests being answered on `server` now: counted as they come, for the report at a stop. */
 export function openRequests(server: Server): number {
-  return (server as Server & { [counter]?: number })[counter] ?? 0;
+  return (server as TrackedServer)[counter] ?? 0;
 }
 
 const counter = Symbol("open requests");
+const answering = Symbol("responses being written");
+type TrackedServer = Server & { [counter]?: number; [answering]?: Set<ServerResponse> };
 
 /**
  * Counts `server`'s requests in flight (openRequests reads it), and while draining answers each with `Connection:
  * close`, so a keep-alive connection ends with the request it carried. Call once, before it listens.
  */
 export function trackRequests(server: Server): void {
-  const counted = server as Server & { [counter]?: number };
-  counted[counter] = 0;
+  const tracked = server as TrackedServer;
+  tracked[counter] = 0;
+  tracked[answering] = new Set();
   server.prependListener("request", (_request, response) => {
-    counted[counter]! += 1;
+    tracked[counter]! += 1;
+    tracked[answering]!.add(response);
     if (isDraining()) response.shouldKeepAlive = false;
-    response.once("close", () => (counted[counter]! -= 1));
+    response.once("close", () => {
+      tracked[counter]! -= 1;
+      tracked[answering]!.delete(response);
+    });
   });
+}
+
+/** The answers being written when draining starts: those whose headers have not left yet say `Connection: close`. */
+function closeWithTheirAnswers(server: Server): void {
+  for (const response of (server as TrackedServer)[answering] ?? []) {
+    if (!response.headersSent) response.shouldKeepAlive = false;
+  }
 }
