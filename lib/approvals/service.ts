@@ -126,7 +126,15 @@ export function approvalService(dependencies: ApprovalDependencies) {
         if (decision === "approve") {
           // Refusals first, so that nothing is read at the bank for someone who may not approve.
           await assertDecidable(db, row, person(user), decision);
-          await refuseStale(row);
+          try {
+            await refuseStale(row);
+          } catch (error) {
+            // Another approver may have claimed and sent this very change meanwhile, which is what changed the object:
+            // then "already approved" is the answer, not "changed since the request".
+            const now = await readChangeRequest(db, id);
+            if (now) await assertDecidable(db, now, person(user), decision);
+            throw error;
+          }
         }
         return decideChangeRequest(db, id, person(user), decision, note);
       },
