@@ -19,12 +19,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { demoUsers } from "@/lib/auth/demo-users";
 import { ensureConsoleBuilt } from "../lib/build";
 import { startCluster, type Cluster } from "../lib/cluster";
 import { startService, waitUntilReady } from "../lib/services";
 import { benchLog, cpuSecondsOfTree, freePort, scratchPostgres, waitUntilQuiet } from "./run";
 import { percentile } from "./stats";
+import { viewerSessionCookie } from "./session-cookie";
 
 const wholeFromEnv = (name: string, fallback: number) => {
   const text = process.env[name];
@@ -38,7 +38,6 @@ const instanceCount = wholeFromEnv("CLUSTER_INSTANCES", 3);
 const liveStreams = Math.min(5, wholeFromEnv("BENCH_LIVE_STREAMS", 4));
 const changesPerSecond = wholeFromEnv("BENCH_CHANGES_PER_SECOND", 20);
 const bankAuth = { authorization: `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}` };
-const viewer = demoUsers.find((user) => user.role === "viewer")!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Four ports in a row free on 127.0.0.1: HAProxy on the first, the instances on the next. */
@@ -60,25 +59,6 @@ async function portRun(length: number): Promise<number> {
     );
     if (free.every(Boolean)) return first;
   }
-}
-
-/** Signs in through Auth.js's credentials endpoint, as the sign-in form does, and returns the session cookie. */
-async function signIn(consoleUrl: string): Promise<string> {
-  const csrfAnswer = await fetch(`${consoleUrl}/api/auth/csrf`);
-  const { csrfToken } = (await csrfAnswer.json()) as { csrfToken: string };
-  const csrfCookie = csrfAnswer.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-  const answer = await fetch(`${consoleUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ email: viewer.email, password: viewer.password, csrfToken }),
-  });
-  const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("authjs.session-token="));
-  if (!session) throw new Error(`sign-in as ${viewer.email} failed (HTTP ${answer.status})`);
-  return session.split(";")[0]!;
 }
 
 interface Outcome {
@@ -329,7 +309,7 @@ try {
       TRUSTED_PROXIES: "127.0.0.1",
     },
   });
-  const cookie = await signIn(cluster.url);
+  const cookie = await viewerSessionCookie(cluster.url);
   const list = (await (await fetch(`${cluster.url}/api/bank/ach?page_size=50`, { headers: { cookie } })).json()) as { data: Array<{ id: string }> };
   const paths = ["/api/bank/ach?page_size=50", ...list.data.slice(0, 10).map((transfer) => `/api/bank/ach/${transfer.id}`)];
 

@@ -19,12 +19,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { demoUsers } from "@/lib/auth/demo-users";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
 import { ensureConsoleBuilt } from "../lib/build";
 import { benchLog, cpuSecondsOfTree, firstJsonLine, type LoadResult, scratchPostgres, startChild, stopChild, waitForHealth } from "./run";
 import { percentile } from "./stats";
+import { viewerSessionCookie } from "./session-cookie";
 
 /** A whole number of seconds from the environment; anything else stops the bench naming the variable. */
 function secondsFromEnv(name: string, fallback: number, minimum: number): number {
@@ -71,7 +71,6 @@ const nextBin = path.resolve("node_modules/.bin/next");
 const forwardApp = "scripts/bench/forward-app";
 const workDir = mkdtempSync(path.join(tmpdir(), "bench-console-"));
 const log = benchLog;
-const viewer = demoUsers.find((user) => user.role === "viewer")!;
 /**
  * A directory: the console and the ceiling run under `node --cpu-prof` and each writes a profile there per store
  * (profile-summary.ts reads them; the console's holds `api/bank`, the ceiling's `forward-app`).
@@ -158,25 +157,6 @@ function drained(child: ChildProcess): ChildProcess {
   return child;
 }
 
-/** Signs in through Auth.js's credentials endpoint, as the sign-in form does, and returns the session cookie. */
-async function signIn(consoleUrl: string): Promise<string> {
-  const csrfAnswer = await fetch(`${consoleUrl}/api/auth/csrf`);
-  const { csrfToken } = (await csrfAnswer.json()) as { csrfToken: string };
-  const csrfCookie = csrfAnswer.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-  const answer = await fetch(`${consoleUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ email: viewer.email, password: viewer.password, csrfToken }),
-  });
-  const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("authjs.session-token="));
-  if (!session) throw new Error(`sign-in as ${viewer.email} failed (HTTP ${answer.status})`);
-  return session.split(";")[0]!;
-}
-
 interface Request {
   name: string;
   path: string;
@@ -226,7 +206,7 @@ async function benchStore(store: string, consoleDatabaseUrl: string, servers: { 
   });
   await waitForHealth(`${forwardUrl}/ach?page_size=1`, forward, 60_000);
   await waitForHealth(`${consoleUrl}/api/health`, consoleChild, 120_000);
-  const cookie = await signIn(consoleUrl);
+  const cookie = await viewerSessionCookie(consoleUrl);
   const measured = await requests(sandboxUrl);
   await warmUp(
     [
