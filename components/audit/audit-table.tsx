@@ -3,6 +3,7 @@ import { FieldDiff, RecordedFields } from "@/components/bank/field-diff";
 import { CopyButton } from "@/components/bank/copy-button";
 import { IdValue } from "@/components/bank/id-value";
 import { Table, Td, Th } from "@/components/ui/table";
+import { auditActionWords } from "@/lib/audit/action-words";
 import type { AuditFilter, AuditRecord } from "@/lib/audit/trail";
 import { When } from "@/components/format/when";
 import { enumWords, shortId } from "@/lib/format";
@@ -59,6 +60,7 @@ export function AuditTable({ records, zone, environment }: { records: AuditRecor
         ) : (
           records.map((record) => {
             const target = targetOf(record);
+            const words = auditActionWords(record.action);
             const resource = resourceOfRecord(record.action, target);
             const linked = target && resource && record.environment === environment ? detailHref(resource, target) : undefined;
             return (
@@ -75,7 +77,12 @@ export function AuditTable({ records, zone, environment }: { records: AuditRecor
                   </span>
                 </Td>
                 <Td>
-                  <span className="font-mono text-xs" data-testid="audit-action">
+                  {words ? (
+                    <span className="block" data-testid="audit-action-words">
+                      {words}
+                    </span>
+                  ) : null}
+                  <span className="font-mono text-xs text-muted" data-testid="audit-action">
                     {/* A break after each dot, never inside a word: "network_transfer.<wbr>userdata.<wbr>update". */}
                     {record.action.split(".").map((part, index, parts) => (
                       <span key={index}>
@@ -145,7 +152,14 @@ function Changes({ record, resource, zone }: { record: AuditRecord; resource: Re
 
 /** The active filters as chips; each one's × drops it (a link, so it works as the form does, without JavaScript). */
 export function AuditFilterChips({ filter }: { filter: AuditFilter }) {
-  const labels: Record<string, string> = { actor: "Actor", action: "Action", target: "Target", from: "From (UTC)", to: "To (UTC)" };
+  const labels: Record<string, string> = {
+    actor: "Actor",
+    action: "Action",
+    target: "Target",
+    from: "From (UTC)",
+    to: "To (UTC)",
+    searches: "Search records",
+  };
   const active = Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
   if (active.length === 0) return null;
   const without = (name: string) => {

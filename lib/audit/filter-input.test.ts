@@ -11,6 +11,14 @@ describe("the audit filter in the query string", () => {
     expect(parseAuditQuery({ actor: ["first", "second"] })).toEqual({ ok: true, filter: { actor: "first" } });
   });
 
+  it("hides search records on request, and names a value it does not know", () => {
+    expect(parseAuditQuery(new URLSearchParams("searches=hidden"))).toEqual({ ok: true, filter: { searches: "hidden" } });
+    expect(parseAuditQuery(new URLSearchParams("searches=yes"))).toEqual({
+      ok: false,
+      error: 'searches: expected "hidden" (or nothing, to show them)',
+    });
+  });
+
   it("names the field of a bad value", () => {
     expect(parseAuditQuery(new URLSearchParams("from=22-11-2026"))).toEqual({ ok: false, error: "from: expected a date YYYY-MM-DD" });
     expect(parseAuditQuery(new URLSearchParams("to=2026-02-30"))).toEqual({ ok: false, error: "to: not a calendar date (years 0001 to 9999)" });

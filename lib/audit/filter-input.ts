@@ -28,6 +28,7 @@ export const auditQuery = z.object({
   target: text("target"),
   from: day("from"),
   to: day("to"),
+  searches: z.literal("hidden", { error: 'searches: expected "hidden" (or nothing, to show them)' }).optional(),
   after: z.coerce
     .number({ message: "after: expected a record id" })
     .int("after: expected a record id")

@@ -13,6 +13,7 @@ import {
   listAuditRecords,
   recordAuditEvent,
   type AuditEntry,
+  type AuditFilter,
   type AuditRecord,
 } from "./trail";
 
@@ -134,6 +135,24 @@ describe.each(testDatabaseTargets)("audit trail on $name", (target) => {
       await client.query("RESET enable_seqscan");
       client.release();
     }
+  });
+
+  it("hides every search record with one filter, and nothing else", async () => {
+    const hider = { ...actor, email: "hider@demo.bank" };
+    for (const action of ["search.masked_fields", "fednow.masked_filter", "person_application.reveal", "staff.lock", "fednow.maskedXfilter"]) {
+      await recordAuditEvent(database.db, entry({ actor: hider, action, requestId: `req_hide_${action}` }));
+    }
+    const actionsOf = async (filter: AuditFilter) =>
+      (await listAuditRecords(database.db, { actor: "hider@", ...filter }, { limit: 10 })).map((record) => record.action).sort();
+    expect(await actionsOf({})).toEqual([
+      "fednow.maskedXfilter",
+      "fednow.masked_filter",
+      "person_application.reveal",
+      "search.masked_fields",
+      "staff.lock",
+    ]);
+    // The `_` of masked_filter is a character, not LIKE's any-character: a look-alike action stays.
+    expect(await actionsOf({ searches: "hidden" })).toEqual(["fednow.maskedXfilter", "person_application.reveal", "staff.lock"]);
   });
 
   it("reads every matching record for an export, across pages, newest first", async () => {

@@ -1,5 +1,6 @@
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, ne, notLike, or, sql, type SQL } from "drizzle-orm";
 import type { Environment } from "@/lib/credentials/environments";
+import { searchActionPattern } from "./action-words";
 import type { Role } from "@/lib/permissions";
 import * as schema from "@/lib/db/console-schema";
 import type { ConsoleDb } from "@/lib/db/console-db";
@@ -113,6 +114,11 @@ export interface AuditFilter {
   /** Inclusive dates (YYYY-MM-DD, UTC). */
   from?: string;
   to?: string;
+  /**
+   * `hidden`: leaves out the records of searches over masked fields (the search box's and list reads filtered by a
+   * masked field, lib/audit/action-words.ts), so the changes and reveals stand out.
+   */
+  searches?: "hidden";
   /** Records made in this environment (an object's timeline: the same id in the other environment is another object). */
   environment?: Environment;
 }
@@ -128,6 +134,9 @@ function whereOf(filter: AuditFilter): SQL | undefined {
     filter.from ? sql`${auditRecords.at} >= ${filter.from}::date` : undefined,
     filter.to ? sql`${auditRecords.at} < ${filter.to}::date + 1` : undefined,
     filter.environment ? eq(auditRecords.environment, filter.environment) : undefined,
+    filter.searches === "hidden"
+      ? and(ne(auditRecords.action, searchActionPattern.exact), notLike(auditRecords.action, `%${escapeLike(searchActionPattern.suffix)}`))
+      : undefined,
   );
 }
 

@@ -3,7 +3,7 @@ import { exportAuditCsv } from "@/lib/audit/export";
 import { parseAuditQuery } from "@/lib/audit/filter-input";
 
 /**
- * GET /api/audit/export?actor=&action=&target=&from=&to= : the filtered audit trail as CSV (admin, compliance), the
+ * GET /api/audit/export?actor=&action=&target=&from=&to=&searches=hidden : the filtered audit trail as CSV (admin, compliance), the
  * export itself audited (`audit.export`).
  */
 export const GET = apiRoute({
