@@ -155,6 +155,24 @@ export const operations: Operation[] = [
     query: listQueries.webhook_delivery,
     response: { status: 200, schema: listResponse(webhookDelivery) },
   },
+  // Not in the spec (its webhook endpoints are "not shown"): what a careful bank offers, production and sandbox alike
+  // (docs/webhooks.md, "Resend and test").
+  {
+    operationId: "resend_webhook_notification",
+    method: "post",
+    path: "/webhook/{id}/notifications/{notification_id}/resend",
+    summary: "Send one notification to its webhook once more, now; answers the attempt made",
+    tag: "Webhooks",
+    response: { status: 201, schema: webhookDelivery },
+  },
+  {
+    operationId: "test_webhook",
+    method: "post",
+    path: "/webhook/{id}/test",
+    summary: "Send a webhook.test notification to a webhook once, now; answers the attempt made",
+    tag: "Webhooks",
+    response: { status: 201, schema: webhookDelivery },
+  },
 ];
 
 /** The error body every failed request carries. */

@@ -272,6 +272,11 @@ export const webhookDelivery = z
   .looseObject({
     id: idOf("webhook_delivery"),
     webhook_id: z.string(),
+    /**
+     * The notification this attempt belongs to (one per event and webhook, `dlv_…`): its retries, and any resend, carry
+     * the same id, so a reader groups attempts under it.
+     */
+    notification_id: z.string(),
     event: z.string(),
     op: z.string(),
     object_id: z.string(),
@@ -290,8 +295,9 @@ export const webhookDelivery = z
   })
   .meta({ id: "WebhookDelivery" });
 
+/** `op` is `test` only in the test notification (`POST /webhook/{id}/test`: event `webhook.test`, about the webhook itself). */
 export const notificationPayload = z
-  .looseObject({ event: z.string(), op: z.enum(["create", "update"]), id: z.string(), url: z.string() })
+  .looseObject({ event: z.string(), op: z.enum(["create", "update", "test"]), id: z.string(), url: z.string() })
   .meta({ id: "Notification" });
 
 export type NetworkTransfer = z.infer<typeof networkTransfer>;

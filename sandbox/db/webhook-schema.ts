@@ -7,6 +7,9 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** `test`: the test notification (`POST /webhook/{id}/test`), never an event of a resource. */
+const notificationOps = ["create", "update", "test"] as const;
+
 export const webhookStatuses = ["enabled", "error", "disabled"] as const;
 export type WebhookStatus = (typeof webhookStatuses)[number];
 
@@ -42,7 +45,7 @@ export const events = sandboxSchema.table(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
-    op: text("op", { enum: ["create", "update"] }).notNull(),
+    op: text("op", { enum: notificationOps }).notNull(),
     resource: text("resource").notNull(),
     objectId: text("object_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -98,7 +101,7 @@ export const deliveryAttempts = sandboxSchema.table(
       .references(() => webhooks.id, { onDelete: "cascade" }),
     // What was notified, copied from the event so the deliveries list reads one table.
     event: text("event").notNull(),
-    op: text("op", { enum: ["create", "update"] }).notNull(),
+    op: text("op", { enum: notificationOps }).notNull(),
     objectId: text("object_id").notNull(),
     /** 1 for the first try; at most 16 (one try and 15 retries). */
     attempt: integer("attempt").notNull(),

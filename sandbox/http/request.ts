@@ -68,10 +68,10 @@ export function parseQuery<S extends z.ZodObject>(url: URL, schema: S): { query:
   return { query: result.data, raw };
 }
 
-/** The `{id}` of a path, refused with a 400 when it is no id PostgreSQL could compare (see opaqueId). */
-export function pathId(c: Context): string {
-  const id = c.req.param("id") ?? "";
+/** The `{id}` (or another parameter `name`) of a path, refused with a 400 when it is no id PostgreSQL could compare (see opaqueId). */
+export function pathId(c: Context, name = "id"): string {
+  const id = c.req.param(name) ?? "";
   const result = opaqueId.safeParse(id);
-  if (!result.success) throw badRequest(describeZodError(result.error, "id"));
+  if (!result.success) throw badRequest(describeZodError(result.error, name));
   return result.data;
 }

@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { SandboxDb } from "@/sandbox/db";
 import { deliveryAttempts, webhookDeliveries, webhooks, type WebhookStatus } from "@/sandbox/db/webhook-schema";
 import { emitEvent, newId } from "@/sandbox/events/emit";
-import type { EventOp } from "@/lib/contract/events";
+import type { NotificationOp } from "@/lib/contract/events";
 import type { ResourceName } from "@/lib/contract/names";
 import { maxDeliveryAttempts, retryDelayMs, type WebhookSettings } from "./settings";
 
@@ -16,7 +16,8 @@ export interface ClaimedDelivery {
   basicUser: string | null;
   basicSecret: string | null;
   event: string;
-  op: EventOp;
+  /** `test` only for the test notification (./send-now.ts). */
+  op: NotificationOp;
   resource: ResourceName;
   objectId: string;
 }
@@ -39,7 +40,7 @@ export async function claimDueDeliveries(db: SandboxDb, limit: number, leaseMs: 
     basic_user: string | null;
     basic_secret: string | null;
     name: string;
-    op: EventOp;
+    op: NotificationOp;
     resource: ResourceName;
     object_id: string;
   }>(sql`
@@ -208,7 +209,13 @@ export async function recordDeliveredAttempts(db: SandboxDb, delivered: Delivere
     from done join recorded on recorded.id = done.delivery_id`);
 }
 
-async function enterErrorIfThresholdReached(tx: SandboxDb, settings: WebhookSettings, webhookId: string, outcome: AttemptOutcome): Promise<void> {
+/** A failed attempt counts toward the error threshold: enough within the window put the webhook in `error`. */
+export async function enterErrorIfThresholdReached(
+  tx: SandboxDb,
+  settings: WebhookSettings,
+  webhookId: string,
+  outcome: AttemptOutcome,
+): Promise<void> {
   const windowStart = new Date(outcome.attemptedAt.getTime() - settings.errorWindowMs);
   const [counted] = await tx
     .select({ failures: count() })

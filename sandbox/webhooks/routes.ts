@@ -10,6 +10,7 @@ import { rowFormat, type FieldKind } from "@/sandbox/http/format";
 import { listPage, objectJson, type ListSource } from "@/sandbox/http/pagination";
 import { parseQuery, pathId, readJsonBody } from "@/sandbox/http/request";
 import { pauseDeliveries, resumeDeliveries } from "./delivery-store";
+import { resendNotification, sendTestNotification } from "./send-now";
 import { checkTarget } from "./target";
 import { qualifiedName } from "@/sandbox/routes/resource-sources";
 import { jsonHeaders } from "@/sandbox/routes/resources";
@@ -48,6 +49,7 @@ const deliverySource: ListSource = {
     fieldsOf(webhookDelivery.shape, {
       id: { kind: "text" },
       webhook_id: { kind: "text" },
+      notification_id: { kind: "text", column: "delivery_id" },
       event: { kind: "text" },
       op: { kind: "text" },
       object_id: { kind: "text" },
@@ -167,6 +169,14 @@ export function webhookRoutes(ctx: SandboxContext): Hono {
     const pageUrl = `${listUrl}/${encodeURIComponent(id)}/deliveries`;
     return c.body(await listPage(ctx.database.pool, deliverySource, query, raw, pageUrl, { webhook_id: id }), 200, jsonHeaders);
   });
+
+  // One attempt now, answered with the attempt (201) whatever the receiver said: the attempt is what was asked for.
+  const attemptJson = async (attemptId: string) => (await objectJson(ctx.database.pool, deliverySource, attemptId))!;
+  app.post("/:id/notifications/:notification_id/resend", async (c) => {
+    const attemptId = await resendNotification(ctx, pathId(c), pathId(c, "notification_id"));
+    return c.body(await attemptJson(attemptId), 201, jsonHeaders);
+  });
+  app.post("/:id/test", async (c) => c.body(await attemptJson(await sendTestNotification(ctx, pathId(c))), 201, jsonHeaders));
 
   return app;
 }

@@ -122,8 +122,11 @@ export function startDeliveryWorker(ctx: DeliveryWorkerContext): { stop(): Promi
   };
 }
 
-/** POSTs one notification. Undefined when the worker stopped mid-request (the attempt does not count). */
-async function send(
+/**
+ * POSTs one notification (the worker's deliveries and the ones sent now, ./send-now.ts). Undefined when `stopping`
+ * ended it mid-request (the attempt does not count).
+ */
+export async function send(
   ctx: DeliveryWorkerContext,
   delivery: ClaimedDelivery,
   stopping: AbortSignal,
