@@ -1,6 +1,7 @@
 import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from "cockatiel";
 import type { Environment } from "@/lib/credentials/environments";
 import { metrics } from "@/lib/metrics/registry";
+import { traceBankCall } from "@/lib/telemetry/spans";
 import { BankRejectedError, BankServerError, BankTimeoutError, BankUnreachableError } from "./errors";
 import type { BankRequest } from "./transport";
 
@@ -91,31 +92,37 @@ export function createBankCircuit(environment: Environment, options: BankCircuit
     return new BankCircuitOpenError(request, failingSince === null ? null : new Date(failingSince).toISOString(), Math.max(1, left));
   };
 
+  async function runThrough<T>(request: BankRequest, send: () => Promise<T>): Promise<T> {
+    if (request.method !== "GET") {
+      if (policy.state !== CircuitState.Closed) throw refused(request);
+      return send();
+    }
+    if (policy.state === CircuitState.HalfOpen) throw refused(request);
+    // A refusal the bank answered (4xx) is handed through as a value: to the breaker it is the bank answering.
+    let outcome: { value: T } | { error: unknown };
+    try {
+      outcome = await policy.execute(async () => {
+        try {
+          return { value: await send() };
+        } catch (error) {
+          if (bankCannotAnswer(error)) throw error;
+          return { error };
+        }
+      });
+    } catch (error) {
+      if (error instanceof BrokenCircuitError) throw refused(request);
+      throw error;
+    }
+    if ("error" in outcome) throw outcome.error;
+    return outcome.value;
+  }
+
   return {
     environment,
-    async run<T>(request: BankRequest, send: () => Promise<T>): Promise<T> {
-      if (request.method !== "GET") {
-        if (policy.state !== CircuitState.Closed) throw refused(request);
-        return send();
-      }
-      if (policy.state === CircuitState.HalfOpen) throw refused(request);
-      // A refusal the bank answered (4xx) is handed through as a value: to the breaker it is the bank answering.
-      let outcome: { value: T } | { error: unknown };
-      try {
-        outcome = await policy.execute(async () => {
-          try {
-            return { value: await send() };
-          } catch (error) {
-            if (bankCannotAnswer(error)) throw error;
-            return { error };
-          }
-        });
-      } catch (error) {
-        if (error instanceof BrokenCircuitError) throw refused(request);
-        throw error;
-      }
-      if ("error" in outcome) throw outcome.error;
-      return outcome.value;
+    /** One call through the breaker, traced as a span that carries the breaker's state as the call starts. */
+    run<T>(request: BankRequest, send: () => Promise<T>): Promise<T> {
+      const call = { operation: request.operation, method: request.method, environment, circuitState: positions[policy.state] };
+      return traceBankCall(call, () => runThrough(request, send));
     },
     snapshot(): BankCircuitSnapshot {
       return { state: positions[policy.state], failingSince: failingSince === null ? null : new Date(failingSince).toISOString() };

@@ -35,3 +35,22 @@ describe("four-eyes on changes", () => {
     expect(consoleEnvSchema.safeParse({ APPROVAL_EXPIRY_HOURS: "721" }).success).toBe(false);
   });
 });
+
+describe("OpenTelemetry traces", () => {
+  it("are off by default, and read the collector's headers as name=value pairs with URL-encoded values", () => {
+    expect(consoleEnvSchema.parse({})).toMatchObject({ OTEL_SERVICE_NAME: "bank-console" });
+    expect(consoleEnvSchema.parse({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(consoleEnvSchema.parse({ OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=a%2Cb, tenant=bank" }).OTEL_EXPORTER_OTLP_HEADERS).toEqual({
+      "x-api-key": "a,b",
+      tenant: "bank",
+    });
+  });
+
+  it("refuses a collector that is no http URL, headers not in pairs, another protocol and a ratio past 1", () => {
+    const problem = (source: Record<string, string>) => consoleEnvSchema.safeParse(source).error?.issues[0]?.message;
+    expect(problem({ OTEL_EXPORTER_OTLP_ENDPOINT: "grpc://collector:4317" })).toBe("expected the collector's http or https base URL");
+    expect(problem({ OTEL_EXPORTER_OTLP_HEADERS: "just-a-key" })).toBe("expected name=value pairs separated by commas");
+    expect(problem({ OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toBe("expected http/json (the console exports OTLP over HTTP as JSON)");
+    expect(problem({ OTEL_TRACES_SAMPLER_ARG: "1.5" })).toBe("expected a ratio from 0 to 1");
+  });
+});

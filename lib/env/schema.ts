@@ -2,6 +2,29 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { port, postgresUrl } from "./read-env";
 
+/** `name=value,name2=value2` (the OpenTelemetry form, values URL-encoded) as a record of headers. */
+const otlpHeaders = z.string().transform((value, context) => {
+  const headers: Record<string, string> = {};
+  for (const pair of value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const equals = pair.indexOf("=");
+    const name = equals > 0 ? pair.slice(0, equals).trim() : "";
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) {
+      context.addIssue({ code: "custom", message: "expected name=value pairs separated by commas" });
+      return z.NEVER;
+    }
+    try {
+      headers[name] = decodeURIComponent(pair.slice(equals + 1).trim());
+    } catch {
+      context.addIssue({ code: "custom", message: `the value of ${name} is not URL-encoded` });
+      return z.NEVER;
+    }
+  }
+  return headers;
+});
+
 /**
  * Every setting of the project, in one place. Each process validates the part it needs once at start
  * (`lib/env/console.ts`, `sandbox/env.ts`); `.env.example` documents each variable with its default.
@@ -177,6 +200,28 @@ export const consoleEnvSchema = sharedEnvSchema.extend({
    * this machine's loopback address are answered.
    */
   METRICS_TOKEN: z.string().min(32, "expected at least 32 characters").optional(),
+  /**
+   * OpenTelemetry traces (docs/operations.md), the standard variables: off unless an endpoint is set. Spans go over
+   * OTLP/HTTP as JSON to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else to `<OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces`.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: "expected the collector's http or https base URL" }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/, message: "expected the collector's http or https URL for traces" }).optional(),
+  /** Sent with every export, e.g. a collector's API key: `name=value` pairs separated by commas, values URL-encoded. */
+  OTEL_EXPORTER_OTLP_HEADERS: otlpHeaders.optional(),
+  /** The console sends OTLP over HTTP as JSON; any other protocol named here is refused rather than ignored. */
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/json"], { message: "expected http/json (the console exports OTLP over HTTP as JSON)" }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("bank-console"),
+  /** Which traces are kept (read by @vercel/otel): default every one; `parentbased_traceidratio` with a ratio keeps a share. */
+  OTEL_TRACES_SAMPLER: z
+    .enum(["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"], {
+      message: "expected one of the OpenTelemetry samplers, e.g. parentbased_traceidratio",
+    })
+    .optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number({ message: "expected a ratio from 0 to 1" })
+    .min(0, "expected a ratio from 0 to 1")
+    .max(1, "expected a ratio from 0 to 1")
+    .optional(),
   /** Four-eyes on changes (docs/approvals.md): a change request not approved within this many hours expires. */
   APPROVAL_EXPIRY_HOURS: z.coerce
     .number({ message: "expected a number of hours" })

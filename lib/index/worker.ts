@@ -9,6 +9,7 @@ import { fetchObject, NotFoundAndNeverDeletedError } from "./fetch-object";
 import { claimDueNotifications, markAllProcessed, markDeadLettered, markForRetry, releaseLeases, type InboxRow } from "./inbox";
 import { idMismatch } from "./notification";
 import { recordObservations, type ObservedState } from "./store";
+import { traceIndexBatch } from "@/lib/telemetry/spans";
 
 export interface IndexWorkerOptions {
   db: NodePgDatabase<typeof schema>;
@@ -136,7 +137,7 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
       if (rows.length === 0) continue;
       for (const row of rows) held.add(row.id);
       try {
-        if (await processRound(rows)) options.onChanged?.();
+        if (await traceIndexBatch(rows.length, () => processRound(rows))) options.onChanged?.();
       } finally {
         for (const row of rows) held.delete(row.id);
       }
