@@ -117,4 +117,20 @@ export const exposedOperations: ExposedOperation[] = [
     fourEyes: true,
     guardsConsoleWebhooks: true,
   },
+  // One attempt now, answered with the attempt: no setting changes, so audited but never held for four-eyes. A test is
+  // refused on the console's own subscriptions (their receiver answers only bank events); a resend there is a real
+  // event sent again, which the receiver takes like any other.
+  {
+    operationId: "resend_webhook_notification",
+    permission: "webhook:write",
+    audit: { action: "webhook.notification.resend" },
+    resource: "webhook_delivery",
+  },
+  {
+    operationId: "test_webhook",
+    permission: "webhook:write",
+    audit: { action: "webhook.test", before: "get_webhook" },
+    resource: "webhook_delivery",
+    guardsConsoleWebhooks: true,
+  },
 ];

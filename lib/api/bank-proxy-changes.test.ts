@@ -5,6 +5,7 @@ import { dpopProof } from "@/tests/support/dpop-proof";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { exposedOperations } from "./bank-allowlist";
 import { proxyHarness, staff, startProxyBank } from "@/tests/support/proxy-harness";
+import { eventually } from "@/tests/support/webhook-receiver";
 
 // Changes through the bank proxy (tests/support/proxy-harness.ts: the real sandbox bank behind a recording
 // hop, a real audit trail on every database target): each audited operation's success, failure and refusal, bad input
@@ -14,14 +15,22 @@ const bank = startProxyBank();
 
 const newWebhook = () => bank.direct.create_webhook({ url: `https://hooks.example/${randomUUID()}`, event: "ach.update" });
 
+/** A webhook with one notification already tried (its own webhook.update, to a port nothing listens on): what a resend sends again. */
+async function triedNotification() {
+  const hook = await bank.direct.create_webhook({ url: "http://127.0.0.1:9/hooks", event: "webhook.update" });
+  await bank.direct.patch_webhook(hook.id, { userdata: { touched: true } });
+  const attempt = await eventually(async () => (await bank.direct.list_webhook_deliveries(hook.id, { page_size: 1 })).data[0]);
+  return { hook, notificationId: attempt.notification_id };
+}
+
 /** One audited bank mutation: how to make a valid request of it, and what the audit record's target and before are. */
 interface Mutation {
   action: string;
   method: "POST" | "PATCH" | "DELETE";
   status: number;
-  /** The bank requests one call of it sends, in order. */
+  /** The bank requests one call of it sends, in order (to its own path, unless `prepare` names `readPath` for the GET). */
   sends: string[];
-  prepare(): Promise<{ path: string; body?: object; target: string | null; before: unknown; readBack?: () => Promise<unknown> }>;
+  prepare(): Promise<{ path: string; readPath?: string; body?: object; target: string | null; before: unknown; readBack?: () => Promise<unknown> }>;
 }
 
 const mutations: Mutation[] = [
@@ -105,6 +114,26 @@ const mutations: Mutation[] = [
       return { path: `/webhook/${hook.id}`, target: hook.id, before: hook, readBack: () => bank.direct.get_webhook(hook.id) };
     },
   },
+  {
+    action: "webhook.notification.resend",
+    method: "POST",
+    status: 201,
+    sends: ["POST"],
+    prepare: async () => {
+      const { hook, notificationId } = await triedNotification();
+      return { path: `/webhook/${hook.id}/notifications/${notificationId}/resend`, target: hook.id, before: null };
+    },
+  },
+  {
+    action: "webhook.test",
+    method: "POST",
+    status: 201,
+    sends: ["GET", "POST"],
+    prepare: async () => {
+      const hook = await bank.direct.create_webhook({ url: "http://127.0.0.1:9/hooks", event: "ach.update" });
+      return { path: `/webhook/${hook.id}/test`, readPath: `/webhook/${hook.id}`, target: hook.id, before: hook };
+    },
+  },
 ];
 
 /** Bad input for every mutating route, and the field its 400 must name. */
@@ -126,6 +155,8 @@ const badInputs: Array<{ method: string; path: string; body?: string | object; f
     field: "simulation.fulfillment.status",
   },
   { method: "POST", path: "/webhook", body: { url: "not a url", event: "ach.update" }, field: "url" },
+  { method: "POST", path: `/webhook/webhook_1/notifications/${"d".repeat(101)}/resend`, field: "notification_id" },
+  { method: "POST", path: `/webhook/${"w".repeat(101)}/test`, field: "id" },
   { method: "POST", path: "/webhook", body: { url: "https://hooks.example/x", event: "ach.exploded" }, field: "event" },
   { method: "PATCH", path: "/webhook/webhook_1", body: { status: "error" }, field: "status" },
   { method: "PATCH", path: "/webhook/webhook_1", body: { url: "ftp:/nowhere" }, field: "url" },
@@ -167,7 +198,9 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
       const countBefore = await request.readBack?.();
       const response = await callProxy(mutation.method, request.path, { body: request.body });
       expect(response.status, response.text).toBe(mutation.status);
-      expect(sentToBank()).toEqual(mutation.sends.map((method) => `${method} ${request.path}`));
+      expect(sentToBank()).toEqual(
+        mutation.sends.map((method) => `${method} ${method === "GET" ? (request.readPath ?? request.path) : request.path}`),
+      );
       const answer = response.json ?? null;
       const state = await request.readBack?.().catch((error: unknown) => error);
       // What the audit trail keeps of the bank's answer: all of it, except a card toolkit token (a credential). The
@@ -204,6 +237,12 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
         case "simulation.run":
           expect(state).toBe((countBefore as number) + 1);
           break;
+        case "webhook.notification.resend":
+          expect(answer).toMatchObject({ notification_id: request.path.split("/")[4], attempt: expect.any(Number), succeeded: false });
+          break;
+        case "webhook.test":
+          expect(answer).toMatchObject({ event: "webhook.test", op: "test", object_id: request.target, attempt: 1, succeeded: false });
+          break;
         case "card.uxt_access_token.create":
           expect(answer).toMatchObject({ token_type: "DPoP", expires_in: 3600, access_token: expect.stringMatching(/^ey/) });
           expect(JSON.stringify(await allAuditRecords())).not.toContain(String(answer!.access_token));
@@ -222,7 +261,9 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
       expect(response.json).toEqual({
         error: { code: "bank_unavailable", message: "The bank is unavailable (HTTP 503): injected failure: the bank is unavailable" },
       });
-      expect(sentToBank()).toEqual(mutation.sends.map((method) => `${method} ${request.path}`));
+      expect(sentToBank()).toEqual(
+        mutation.sends.map((method) => `${method} ${method === "GET" ? (request.readPath ?? request.path) : request.path}`),
+      );
       expect(await recordsOf(response)).toEqual([
         expectedRecord(response, {
           action: mutation.action,
@@ -244,7 +285,9 @@ describe.each(testDatabaseTargets)("changes through the bank proxy, audit trail 
       expect(response.status).toBe(500);
       expect(response.json).toEqual({ error: { code: "internal_error", message: expect.stringContaining("request id") } });
       // Only the read of the state before (when there is one) reached the bank, never the change.
-      expect(sentToBank()).toEqual(mutation.sends.filter((method) => method === "GET").map((method) => `${method} ${request.path}`));
+      expect(sentToBank()).toEqual(
+        mutation.sends.filter((method) => method === "GET").map((method) => `${method} ${request.readPath ?? request.path}`),
+      );
       expect(await request.readBack?.()).toEqual(stateBefore);
     });
 

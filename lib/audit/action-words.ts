@@ -32,6 +32,8 @@ const actionWords: Readonly<Record<string, string>> = {
   "webhook.create": "Webhook created",
   "webhook.update": "Webhook changed",
   "webhook.delete": "Webhook deleted",
+  "webhook.notification.resend": "Webhook notification resent",
+  "webhook.test": "Test notification sent to a webhook",
   "index.backfill.start": "Index backfill started",
   "index.purge": "Index purged",
   "index.receiver.rotate": "Index receiver secret rotated",

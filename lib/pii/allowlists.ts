@@ -196,6 +196,7 @@ export const allowlists: Record<MaskedResource, Allowlist> = {
   webhook_delivery: {
     id: "show",
     webhook_id: "show",
+    notification_id: "show",
     event: "show",
     op: "show",
     object_id: "show",
