@@ -68,7 +68,7 @@ describe.each(testDatabaseTargets)("the bank's circuit breaker (sandbox on $name
     await control("/sandbox/faults", { method: "POST", json: { match: "*", status: 503, times: 100 } });
     const before = Date.now();
     for (let read = 0; read < failures; read += 1) expect(await failingRead()).toBeInstanceOf(BankServerError);
-    expect(circuit.snapshot()).toEqual({ state: "open", failingSince: expect.any(String) });
+    expect(circuit.snapshot()).toEqual({ state: "open", since: expect.any(String), failingSince: expect.any(String), lastAnsweredAt: null });
     expect(Date.parse(circuit.snapshot().failingSince!)).toBeGreaterThanOrEqual(before - 1);
     expect(await gauge()).toBe(2);
 
@@ -86,7 +86,7 @@ describe.each(testDatabaseTargets)("the bank's circuit breaker (sandbox on $name
     expect(await failingRead()).toBeInstanceOf(BankCircuitOpenError);
     await waitHalfOpen();
     expect(await failingRead()).toBe("answered");
-    expect(circuit.snapshot()).toEqual({ state: "closed", failingSince: null });
+    expect(circuit.snapshot()).toMatchObject({ state: "closed", failingSince: null, lastAnsweredAt: expect.any(String) });
     expect(await gauge()).toBe(0);
   });
 
@@ -143,7 +143,7 @@ describe.each(testDatabaseTargets)("the bank's circuit breaker (sandbox on $name
     for (let read = 0; read < failures - 1; read += 1) expect(await failingRead()).toBeInstanceOf(BankServerError);
     const missing = await bank.resources.get("ach", "ach_does_not_exist").catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(BankRejectedError);
-    expect(circuit.snapshot()).toEqual({ state: "closed", failingSince: null });
+    expect(circuit.snapshot()).toMatchObject({ state: "closed", failingSince: null, lastAnsweredAt: expect.any(String) });
     for (let read = 0; read < 2 * failures; read += 1) await bank.resources.get("ach", "ach_does_not_exist").catch(() => undefined);
     expect(circuit.snapshot().state).toBe("closed");
   });

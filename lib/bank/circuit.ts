@@ -10,8 +10,15 @@ export type CircuitPosition = "closed" | "half_open" | "open";
 /** What the breaker of one environment says now (the outage banner and `console_bank_circuit_state`). */
 export interface BankCircuitSnapshot {
   state: CircuitPosition;
+  /** When the breaker took its current state (ISO 8601); for a breaker that never moved, when it was made. */
+  since: string;
   /** When the current run of failures began (the first of them), ISO 8601; null while the bank answers. */
   failingSince: string | null;
+  /**
+   * When a call last got an answer that shows the bank working (anything but a 5xx or a 429, a 4xx included), ISO
+   * 8601; null when no call has since the process started.
+   */
+  lastAnsweredAt: string | null;
 }
 
 export interface BankCircuitOptions {
@@ -78,9 +85,14 @@ export function createBankCircuit(environment: Environment, options: BankCircuit
   });
   let failingSince: number | null = null;
   let openedAt = 0;
+  let stateSince = Date.now();
+  let lastAnsweredAt: number | null = null;
   const gauge = metrics.bankCircuitState.labels({ environment });
   gauge.set(0);
-  policy.onStateChange((state) => gauge.set(gaugeValues[positions[state]]));
+  policy.onStateChange((state) => {
+    gauge.set(gaugeValues[positions[state]]);
+    stateSince = Date.now();
+  });
   policy.onBreak(() => (openedAt = Date.now()));
   policy.onFailure(({ handled }) => {
     if (handled) failingSince ??= Date.now();
@@ -92,7 +104,20 @@ export function createBankCircuit(environment: Environment, options: BankCircuit
     return new BankCircuitOpenError(request, failingSince === null ? null : new Date(failingSince).toISOString(), Math.max(1, left));
   };
 
-  async function runThrough<T>(request: BankRequest, send: () => Promise<T>): Promise<T> {
+  /** `send`, noting when the bank answered (the health route's "last answered"). */
+  async function sendNoted<T>(send: () => Promise<T>): Promise<T> {
+    try {
+      const answer = await send();
+      lastAnsweredAt = Date.now();
+      return answer;
+    } catch (error) {
+      if (!bankCannotAnswer(error)) lastAnsweredAt = Date.now();
+      throw error;
+    }
+  }
+
+  async function runThrough<T>(request: BankRequest, unnoted: () => Promise<T>): Promise<T> {
+    const send = () => sendNoted(unnoted);
     if (request.method !== "GET") {
       if (policy.state !== CircuitState.Closed) throw refused(request);
       return send();
@@ -125,7 +150,13 @@ export function createBankCircuit(environment: Environment, options: BankCircuit
       return traceBankCall(call, () => runThrough(request, send));
     },
     snapshot(): BankCircuitSnapshot {
-      return { state: positions[policy.state], failingSince: failingSince === null ? null : new Date(failingSince).toISOString() };
+      const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+      return {
+        state: positions[policy.state],
+        since: new Date(stateSince).toISOString(),
+        failingSince: iso(failingSince),
+        lastAnsweredAt: iso(lastAnsweredAt),
+      };
     },
   };
 }
