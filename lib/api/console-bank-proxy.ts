@@ -7,6 +7,7 @@ import { applyCredentialsChange } from "@/lib/credentials/apply";
 import { consoleDb } from "@/lib/db/console";
 import { env } from "@/lib/env/console";
 import { consoleAddress } from "@/lib/index/runtime";
+import { startApprovedBulk } from "@/lib/bulk/process-runner";
 import { bankProxyResolver, type BankProxy } from "./bank-proxy";
 import { indexCopies } from "./index-fallback";
 
@@ -31,6 +32,7 @@ export const consoleApprovals = approvalService({
       requestId,
     ),
   describeConnection,
+  startBulk: startApprovedBulk,
 });
 
 /** The proxy wired to the console's real environment, bank client and audit trail; used by the route and by pages. */
@@ -39,6 +41,7 @@ export const consoleBankProxy: BankProxy = bankProxyResolver({
   bankClient: consoleBankClient,
   audited,
   recordAuditEvent,
+  revealMinutes: () => env.REVEAL_MINUTES,
   approvals: consoleApprovals,
   consoleAddress,
   indexCopies: indexCopies(async () => (await consoleDb()).db),

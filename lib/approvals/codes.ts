@@ -46,8 +46,8 @@ export function staffChangeHeld(from: Role | null, to: Role): boolean {
     : permissionsOf(to).some((permission) => !can(from, permission));
 }
 
-/** What a request changes: a bank object, the bank credentials, the four-eyes setting itself, or a staff account. */
-export type ChangeKind = "bank" | "credentials" | "setting" | "staff";
+/** What a request changes: a bank object, the bank credentials, the four-eyes setting itself, a staff account, or many bank objects at once (lib/bulk). */
+export type ChangeKind = "bank" | "credentials" | "setting" | "staff" | "bulk";
 
 /** Fields of a held change that are secrets (a new staff user's password among them): sealed apart while the request waits, never shown. */
 export const secretFields = ["basic_secret", "secret", "token", "password"] as const;
@@ -83,6 +83,11 @@ export const actionLabels: Record<string, string> = {
   "approvals.setting": "Turn four-eyes off",
   "staff.create": "Create a staff user who may approve",
   "staff.role_change": "Raise a staff user's role",
+  "bulk.userdata.set": "Set a userdata key on many network transfers",
+  "bulk.userdata.remove": "Remove a userdata key from many network transfers",
+  "bulk.webhook.enable": "Enable many webhooks",
+  "bulk.webhook.disable": "Disable many webhooks",
+  "bulk.webhook.reset": "Reset many webhooks",
 };
 
 export const actionLabel = (action: string) => actionLabels[action] ?? action;

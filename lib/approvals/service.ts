@@ -50,6 +50,8 @@ export interface ApprovalDependencies {
   applyCredentials(change: HeldCredentialsChange, approver: StaffUser, makerEmail: string, requestId: string): Promise<unknown>;
   /** The current connection of an environment, without secrets (what a credentials request replaces). */
   describeConnection(environment: Environment): Promise<unknown>;
+  /** Starts an approved bulk action (lib/bulk), whose rows are then sent as `approver`, each audited as a single change. */
+  startBulk?(jobId: string, approver: StaffUser): Promise<unknown>;
 }
 
 const person = (user: StaffUser): Person => ({ id: user.id, email: user.email, role: user.role });
@@ -152,6 +154,9 @@ export function approvalService(dependencies: ApprovalDependencies) {
 
   /** What the request's change replaces now, in the shape of its `before`; undefined where it replaces nothing (a creation). */
   async function beforeNow(row: ChangeRequestRow): Promise<unknown> {
+    // A bulk action compares each object with what it was asked against just before sending it (lib/bulk): a row
+    // changed meanwhile is skipped, not the whole set refused.
+    if (row.kind === "bulk") return undefined;
     if (row.kind === "bank") return dependencies.bankBefore(bankChangeOf(row));
     if (row.kind === "credentials") return dependencies.describeConnection(row.environment);
     if (row.kind === "setting") return { required: await approvalRequired(await dependencies.db(), row.environment) };
@@ -197,6 +202,11 @@ export function approvalService(dependencies: ApprovalDependencies) {
     );
   }
 
+  async function startBulk(row: ChangeRequestRow, approver: StaffUser): Promise<unknown> {
+    if (!dependencies.startBulk) throw new ApprovalRefusal(400, "invalid_input", "this console does not run bulk actions");
+    return dependencies.startBulk(row.targetId!, approver);
+  }
+
   return {
     async required(environment: Environment): Promise<boolean> {
       return approvalRequired(await dependencies.db(), environment);
@@ -238,6 +248,16 @@ export function approvalService(dependencies: ApprovalDependencies) {
       return hold(maker, requestId, { environment, kind: "bank", action, permission, operationId, method, path, params, targetId, body, before });
     },
 
+    /** Holds a bulk action (lib/bulk) as one request for the whole set: `before` lists every object as it was asked against. */
+    holdBulk(
+      maker: StaffUser,
+      requestId: string,
+      change: { environment: Environment; action: string; permission: Permission; jobId: string; body: unknown; before: unknown },
+    ) {
+      const { environment, action, permission, jobId, body, before } = change;
+      return hold(maker, requestId, { environment, kind: "bulk", action, permission, targetId: jobId, body, before });
+    },
+
     async holdCredentials(maker: StaffUser, requestId: string, change: HeldCredentialsChange): Promise<ApprovalAnswer> {
       return hold(maker, requestId, {
         environment: change.environment,
@@ -262,22 +282,24 @@ export function approvalService(dependencies: ApprovalDependencies) {
         const result =
           claimed.kind === "bank"
             ? await dependencies.sendBank(bankChangeOf(claimed), user, requestId)
-            : claimed.kind === "staff"
-              ? await applyStaff(claimed, user, requestId)
-              : claimed.kind === "setting"
-                ? await applySetting(
-                    user,
-                    claimed.environment,
-                    fullPayload(claimed).required === true,
-                    `${claimed.makerEmail} (approved by ${user.email})`,
-                    requestId,
-                  )
-                : await dependencies.applyCredentials(
-                    credentialsChange(claimed.environment, claimed.action, fullPayload(claimed)),
-                    user,
-                    claimed.makerEmail,
-                    requestId,
-                  );
+            : claimed.kind === "bulk"
+              ? await startBulk(claimed, user)
+              : claimed.kind === "staff"
+                ? await applyStaff(claimed, user, requestId)
+                : claimed.kind === "setting"
+                  ? await applySetting(
+                      user,
+                      claimed.environment,
+                      fullPayload(claimed).required === true,
+                      `${claimed.makerEmail} (approved by ${user.email})`,
+                      requestId,
+                    )
+                  : await dependencies.applyCredentials(
+                      credentialsChange(claimed.environment, claimed.action, fullPayload(claimed)),
+                      user,
+                      claimed.makerEmail,
+                      requestId,
+                    );
         outcome = { outcome: "succeeded", result: result ?? null };
       } catch (error) {
         outcome = { outcome: "failed", error: error instanceof Error ? error.message : String(error) };

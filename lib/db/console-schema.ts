@@ -11,3 +11,4 @@ export * from "./schema/reviews";
 export * from "./schema/search";
 export * from "./schema/approvals";
 export * from "./schema/views";
+export * from "./schema/bulk";

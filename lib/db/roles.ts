@@ -41,6 +41,8 @@ export const consoleRuntimeGrants = (role: string) => {
     `GRANT USAGE ON SEQUENCE console.change_requests_id_seq TO ${who}`,
     // Saved views of lists (docs/search.md): staff add and remove their own.
     `GRANT SELECT, INSERT, DELETE ON console.saved_views TO ${who}`,
+    // Bulk actions (lib/bulk/): jobs and their rows are claimed, settled and kept.
+    `GRANT SELECT, INSERT, UPDATE ON console.bulk_jobs, console.bulk_rows TO ${who}`,
   ];
 };
 

@@ -20,7 +20,8 @@ import { startRecordingBank, type RecordingBank } from "./recording-bank";
 // session is given, since next-auth needs a running Next server (the e2e permission matrix covers that path).
 
 const consoleOrigin = "http://console.test";
-const bankKey = { id: "key_bank_proxy_test", secret: "bank-proxy-test-secret-0123456789" };
+/** The demo key the sandbox bank is started with (tests that drive its control API use it too). */
+export const bankKey = { id: "key_bank_proxy_test", secret: "bank-proxy-test-secret-0123456789" };
 
 export const staff = (role: Role): StaffUser => ({ id: `stf_${role}`, email: `${role}@demo.bank`, name: role, role, locked: false });
 

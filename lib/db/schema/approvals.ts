@@ -22,7 +22,7 @@ export const changeRequests = consoleSchema.table(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     environment: environment().notNull(),
-    kind: text("kind", { enum: ["bank", "credentials", "setting", "staff"] }).notNull(),
+    kind: text("kind", { enum: ["bank", "credentials", "setting", "staff", "bulk"] }).notNull(),
     action: text("action").notNull(),
     permission: text("permission").notNull(),
     targetId: text("target_id"),

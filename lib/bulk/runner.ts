@@ -1,0 +1,180 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { asConsoleError } from "@/lib/api/errors";
+import type { StaffUser } from "@/lib/auth/staff-user";
+import { can } from "@/lib/permissions";
+import { ReviewRefusal } from "@/lib/reviews/store";
+import { serverActions, unchangedSince, type BulkSendDependencies, type RowContext } from "./actions";
+import { bulkActions, isBulkAction, type RowState } from "./codes";
+import {
+  claimDueJob,
+  claimRow,
+  finishJob,
+  openRows,
+  releaseLease,
+  renewLease,
+  reopenRow,
+  settleRow,
+  type BulkJobRow,
+  type BulkRowRow,
+} from "./store";
+
+export interface BulkRunnerOptions extends BulkSendDependencies {
+  findUser(id: string): Promise<StaffUser | null>;
+  log: Logger;
+  /** A job whose holder stops renewing within this is taken by another process (its holder died). */
+  leaseMs?: number;
+  /** Looks for queued jobs at least this often when nothing wakes it (jobs queued by other processes). */
+  pollMs?: number;
+  /** Rows of one job in flight at once. */
+  concurrency?: number;
+  /** Told after each row is settled (tests stop a runner halfway with it). */
+  onRowSettled?(jobId: string): void;
+}
+
+export interface BulkRunner {
+  /** Look for a queued job now (a new job, an approval, a retry). */
+  wake(): void;
+  /** Lets the rows in flight finish, sends no other, and gives the job's lease back for another process to resume it. */
+  stop(): Promise<void>;
+}
+
+type Outcome = { state: Exclude<RowState, "pending" | "sending">; reason: string | null };
+
+/** A send that failed, as the row's outcome: a 4xx is the bank (or the console's rules) refusing it, with its reason. */
+function failedSend(error: unknown): Outcome {
+  if (error instanceof ReviewRefusal) return { state: "refused", reason: error.message };
+  const known = asConsoleError(error);
+  const message = known?.message ?? (error instanceof Error ? error.message : String(error));
+  if (known && known.status < 500) return { state: "refused", reason: message };
+  // No answer: the change may or may not have reached the bank, which the object tells on a retry.
+  if (known && (known.code === "bank_timeout" || known.code === "bank_unreachable"))
+    return { state: "unknown", reason: `${message} Whether the bank applied it is not known; a retry reads the object first.` };
+  return { state: "failed", reason: message };
+}
+
+/**
+ * Runs bulk jobs (lib/bulk): takes a queued job with a lease (renewed while it runs, so a process that dies leaves it to
+ * another after `leaseMs`), and settles its rows: each is claimed (`sending`) before its send and settled after, so no
+ * row is sent twice. A row found `sending` (its process died mid-send) is settled by reading the object: already as
+ * asked is done, unchanged since the job was asked is sent, anything else is unknown.
+ */
+export function startBulkRunner(options: BulkRunnerOptions): BulkRunner {
+  const { log } = options;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const concurrency = options.concurrency ?? 4;
+  const owner = `bulk-${randomUUID()}`;
+  let stopped = false;
+  let wakeAgain = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  async function outcomeOf(job: BulkJobRow, row: BulkRowRow, user: StaffUser | null, resumed: boolean): Promise<Outcome | "reopen"> {
+    if (!isBulkAction(job.action)) return { state: "refused", reason: `unknown action ${job.action}` };
+    const permission = bulkActions[job.action].permission;
+    // Refused before anything is sent: the account that sends it may no longer make this change.
+    if (!user || user.locked || !can(user.role, permission))
+      return { state: "refused", reason: `${user?.email ?? "the account that asked"} may not make this change (needs ${permission}); nothing sent` };
+    const action = serverActions[job.action];
+    const environment = job.environment;
+    const object = await action.read(options, environment, row.objectId);
+    if (!object) return { state: "refused", reason: `${row.objectId} does not exist in the ${environment} bank; nothing sent` };
+    const params = job.params as Record<string, unknown>;
+    const unchanged = unchangedSince(row.seen, action.seen(object));
+    if (!unchanged && action.applied(object, params))
+      return { state: "done", reason: resumed ? "applied before a restart; not sent again" : "already as asked; not sent again" };
+    if (!unchanged)
+      return resumed
+        ? { state: "unknown", reason: "changed while a restart interrupted its send; not sent again" }
+        : { state: "skipped", reason: "changed since it was selected; not sent" };
+    if (resumed) return "reopen";
+    const refusal = action.refusal?.(object);
+    if (refusal) return { state: "refused", reason: `${refusal}; nothing sent` };
+    const context: RowContext = { environment, params, user: user, requestId: `bulk_${job.id}_${row.position}` };
+    try {
+      await action.send(options, context, row.objectId, object);
+      return { state: "done", reason: null };
+    } catch (error) {
+      return failedSend(error);
+    }
+  }
+
+  async function runRow(job: BulkJobRow, row: BulkRowRow, user: StaffUser | null): Promise<void> {
+    const db = await options.db();
+    const resumed = row.state === "sending";
+    if (!resumed && !(await claimRow(db, job.id, row.position))) return;
+    let outcome: Outcome | "reopen";
+    try {
+      outcome = await outcomeOf(job, row, user, resumed);
+    } catch (error) {
+      // The object could not be read: nothing was sent for this row.
+      outcome = { state: "failed", reason: `not sent: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if (outcome === "reopen") {
+      await reopenRow(db, job.id, row.position);
+      return runRow(job, { ...row, state: "pending" }, user);
+    }
+    await settleRow(db, job.id, row.position, outcome.state, outcome.reason);
+    options.onRowSettled?.(job.id);
+  }
+
+  async function runJob(job: BulkJobRow): Promise<void> {
+    const db = await options.db();
+    const user = job.runAsId ? await options.findUser(job.runAsId) : null;
+    const queue = await openRows(db, job.id);
+    let leaseLost = false;
+    const renewal = setInterval(() => {
+      void renewLease(db, job.id, owner, leaseMs).then(
+        (kept) => (leaseLost ||= !kept),
+        (error: unknown) => log.warn({ err: error, jobId: job.id }, "could not renew a bulk job's lease"),
+      );
+    }, leaseMs / 3);
+    try {
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          for (let row = queue.shift(); row && !stopped && !leaseLost; row = queue.shift()) await runRow(job, row, user);
+        }),
+      );
+    } finally {
+      clearInterval(renewal);
+    }
+    if (stopped || leaseLost) return releaseLease(db, job.id, owner);
+    if ((await openRows(db, job.id)).length === 0) await finishJob(db, job.id);
+    else await releaseLease(db, job.id, owner);
+  }
+
+  async function rounds(): Promise<void> {
+    do {
+      wakeAgain = false;
+      const job = await claimDueJob(await options.db(), owner, leaseMs);
+      if (!job) continue;
+      await runJob(job);
+      wakeAgain = true;
+    } while (wakeAgain && !stopped);
+  }
+
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      wakeAgain = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = rounds()
+      .catch((error: unknown) => log.error({ err: error }, "bulk runner round failed"))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(wake, wakeAgain ? 0 : (options.pollMs ?? 1000));
+      });
+  }
+
+  wake();
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
