@@ -1,9 +1,10 @@
 /**
  * The filters a list gets from the console's index, which the bank's list API cannot express (docs/search.md): an
- * amount range, several statuses at once, relative date presets, and "has an error". Client-safe: names and presets
+ * amount range, several statuses at once, relative date presets, and "has an error"; and a sort by any column the index
+ * holds (`sort`, lib/resources/sorting.ts), since the bank lists newest first only. Client-safe: names and presets
  * only; the server parses them in ./index-list-input.ts.
  */
-export const indexFilterNames = ["amount_min", "amount_max", "statuses", "created", "created_from", "created_to", "has_error"] as const;
+export const indexFilterNames = ["amount_min", "amount_max", "statuses", "created", "created_from", "created_to", "has_error", "sort"] as const;
 export type IndexFilterName = (typeof indexFilterNames)[number];
 
 export const datePresets = ["today", "yesterday", "last_7_days", "this_month", "custom"] as const;
@@ -30,3 +31,12 @@ export const indexCountPath = (resource: string, filters: Record<string, string>
 export const kindsWithError: readonly string[] = ["network_transfer", "ach", "fednow", "webhook"];
 /** Kinds whose objects carry an `amount` (the amount range). */
 export const kindsWithAmount: readonly string[] = ["network_transfer", "ach", "fednow"];
+
+/** The ids of the objects matching a list's filters, at most 500 (`GET /api/index-list/{resource}/ids`, "select all N matching"). */
+export const indexIdsPath = (resource: string, filters: Record<string, string>) => {
+  const search = new URLSearchParams(filters).toString();
+  return `/api/index-list/${resource}/ids${search ? `?${search}` : ""}`;
+};
+
+/** At most how many rows "select all matching" selects, and a bulk action takes, at once. */
+export const maxSelectedRows = 500;

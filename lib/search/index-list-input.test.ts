@@ -16,6 +16,11 @@ describe("an index-served list's query", () => {
     [{ page_cursor: cursorOf(["2026-02-30T10:00:00.000000Z", "ach_1"]) }, "page_cursor: not a cursor of this list"],
     [{ page_cursor: cursorOf({ createdAt: "2026-11-23T10:00:00.000000Z" }) }, "page_cursor: not a cursor of this list"],
     [{ page_cursor: cursorOf(["2026-11-23T10:00:00.000000Z", "ach_1", "extra"]) }, "page_cursor: not a cursor of this list"],
+    [{ sort: "-amount", page_cursor: cursorOf(["amount", "125000", "ach_1"]) }, "page_cursor: not a cursor of this list"],
+    [{ sort: "-amount", page_cursor: cursorOf(["-amount", "1e3; DROP", "ach_1"]) }, "page_cursor: not a cursor of this list"],
+    [{ sort: "-amount", page_cursor: cursorOf(["2026-11-23T10:00:00.000000Z", "ach_1"]) }, "page_cursor: not a cursor of this list"],
+    [{ sort: "colour" }, 'sort: cannot sort this list by "colour" (one of id, status,'],
+    [{ sort: "-userdata" }, 'sort: cannot sort this list by "userdata"'],
     [{ created: "custom", created_to: "9999-12-31" }, "created_to: outside the dates the console keeps (0001-01-01 to 9999-12-30)"],
     [{ created: "custom", created_from: "0000-01-01" }, "created_from: outside the dates the console keeps"],
   ])("refuses %j naming the field", (params, message) => {
@@ -24,8 +29,11 @@ describe("an index-served list's query", () => {
   });
 
   it("reads back the cursors it writes, and the widest range PostgreSQL reads", () => {
-    const after = { createdAt: "2026-11-23T10:00:00.123456Z", id: "ach_1" };
+    const after = { value: "2026-11-23T10:00:00.123456Z", id: "ach_1" };
     expect(parseIndexListQuery("ach", { page_cursor: encodeIndexCursor(after) })).toMatchObject({ ok: true, page: { after } });
+    const byAmount = { value: "125000", id: "ach_1" };
+    const sorted = encodeIndexCursor(byAmount, { column: "amount", descending: true });
+    expect(parseIndexListQuery("ach", { sort: "-amount", page_cursor: sorted })).toMatchObject({ ok: true, page: { after: byAmount } });
     expect(parseIndexListQuery("ach", { created: "custom", created_from: "0001-01-01", created_to: "9999-12-30" })).toMatchObject({
       ok: true,
       page: { filter: { createdFrom: new Date("0001-01-01T00:00:00Z"), createdBefore: new Date("9999-12-31T00:00:00Z") } },

@@ -3,6 +3,8 @@ import { isStorableInstant, storableInstantMessage } from "@/lib/contract/primit
 import { listQueries } from "@/lib/contract/requests";
 import { listedResources, type ListedResource } from "@/lib/contract/operations";
 import { z } from "zod";
+import { resources, type ResourceName } from "@/lib/resources";
+import { parseListSort, sortParameter, writeSort, type ListSort, type SortKind } from "@/lib/resources/sorting";
 import { amountOf } from "./query";
 
 import { datePresets, indexFilterNames, type DatePreset } from "./index-filters";
@@ -19,11 +21,22 @@ export interface IndexListFilter {
   bank: Record<string, string>;
 }
 
+/** A list's sort as the index applies it: the column, its direction, how its values compare, and its path in the object. */
+export interface IndexListSort extends ListSort {
+  kind: SortKind;
+  path: string[];
+}
+
 export interface IndexListPage {
   filter: IndexListFilter;
   pageSize: number;
-  /** Keyset position after which this page starts: the last row's creation time and id. */
-  after?: { createdAt: string; id: string };
+  /** The order asked for; none: the bank's own, newest first. */
+  sort?: IndexListSort;
+  /**
+   * Keyset position after which this page starts: the last row's sort value as text (its creation time without a
+   * sort, or under a sort by creation time) and its id.
+   */
+  after?: { value: string; id: string };
 }
 
 const dayStart = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
@@ -54,17 +67,36 @@ export function statusesOf(resource: ListedResource): string[] {
 
 const cursorPattern = /^ix\.([A-Za-z0-9_-]+)$/;
 
-export const encodeIndexCursor = (after: { createdAt: string; id: string }) =>
-  `ix.${Buffer.from(JSON.stringify([after.createdAt, after.id])).toString("base64url")}`;
+/**
+ * The cursor of the page after the row with this sort value and id. Under a sort it also names the sort, so a cursor
+ * kept from another order is refused rather than read as a position in this one.
+ */
+export const encodeIndexCursor = (after: { value: string; id: string }, sort?: ListSort) =>
+  `ix.${Buffer.from(JSON.stringify(sort ? [writeSort(sort), after.value, after.id] : [after.value, after.id])).toString("base64url")}`;
 
-/** What encodeIndexCursor writes as the creation time: PostgreSQL's UTC time to the microsecond. */
+/** What encodeIndexCursor writes as a creation time: PostgreSQL's UTC time to the microsecond. */
 const cursorTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** What the index writes as an amount or an instant's epoch seconds (lib/search/index-list.ts): PostgreSQL numeric text. */
+const cursorNumberPattern = /^-?\d{1,16}(\.\d{1,6})?$/;
+
+function isCursorTime(value: string): boolean {
+  if (!cursorTimePattern.test(value)) return false;
+  const time = new Date(value);
+  return !Number.isNaN(time.getTime()) && time.toISOString().slice(0, 19) === value.slice(0, 19) && isStorableInstant(time);
+}
+
+/** Whether a cursor's sort value is one the index could have written for this sort, so reading it back cannot fail. */
+function isCursorValue(value: string, kind: SortKind | "created"): boolean {
+  if (kind === "created") return isCursorTime(value);
+  if (kind === "amount" || kind === "money" || kind === "time") return cursorNumberPattern.test(value);
+  return value.length <= 2000 && isStorableText(value);
+}
 
 /**
- * A cursor is text from the URL: only the exact shape the list writes passes, a real time PostgreSQL can read and an id
- * it can compare (no NUL), so a forged one is a 400, never a database error.
+ * A cursor is text from the URL: only the exact shape the list writes for this sort passes, a value PostgreSQL can
+ * read back and an id it can compare (no NUL), so a forged one is a 400, never a database error.
  */
-function decodeIndexCursor(cursor: string): { createdAt: string; id: string } | null {
+function decodeIndexCursor(cursor: string, sort: IndexListSort | undefined): { value: string; id: string } | null {
   const match = cursorPattern.exec(cursor);
   if (!match) return null;
   let decoded: unknown;
@@ -73,13 +105,12 @@ function decodeIndexCursor(cursor: string): { createdAt: string; id: string } | 
   } catch {
     return null;
   }
-  if (!Array.isArray(decoded) || decoded.length !== 2) return null;
-  const [createdAt, id] = decoded as unknown[];
-  if (typeof createdAt !== "string" || !cursorTimePattern.test(createdAt)) return null;
-  const time = new Date(createdAt);
-  if (Number.isNaN(time.getTime()) || time.toISOString().slice(0, 19) !== createdAt.slice(0, 19) || !isStorableInstant(time)) return null;
+  if (!Array.isArray(decoded) || decoded.length !== (sort ? 3 : 2)) return null;
+  const [value, id] = (sort ? decoded.slice(1) : decoded) as unknown[];
+  if (sort && decoded[0] !== writeSort(sort)) return null;
+  if (typeof value !== "string" || !isCursorValue(value, sort ? sort.kind : "created")) return null;
   if (typeof id !== "string" || id.length === 0 || id.length > 100 || !isStorableText(id)) return null;
-  return { createdAt, id };
+  return { value, id };
 }
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -172,13 +203,22 @@ export function parseIndexListQuery(
     if (params.has_error !== "true" && params.has_error !== "false") return { ok: false, error: "has_error: must be true or false" };
     filter.hasError = params.has_error === "true";
   }
+  let sort: IndexListSort | undefined;
+  if (params[sortParameter] !== undefined) {
+    const parsed = parseListSort(resources[resource as ResourceName].columns, params[sortParameter]);
+    if (!parsed.ok) return parsed;
+    sort = { ...parsed.sort, kind: parsed.kind, path: parsed.field.key.split(".") };
+  }
   let after: IndexListPage["after"];
   if (cursor !== undefined) {
-    const decoded = decodeIndexCursor(cursor);
+    const decoded = decodeIndexCursor(cursor, sort);
     if (!decoded) return { ok: false, error: "page_cursor: not a cursor of this list (start again from the first page)" };
     after = decoded;
   }
-  return { ok: true, page: { filter, pageSize: typeof pageSize === "number" ? pageSize : Number(pageSize ?? 100), ...(after && { after }) } };
+  return {
+    ok: true,
+    page: { filter, pageSize: typeof pageSize === "number" ? pageSize : Number(pageSize ?? 100), ...(sort && { sort }), ...(after && { after }) },
+  };
 }
 
 const indexedResourceNames = Object.keys(listedResources) as [ListedResource, ...ListedResource[]];

@@ -5,7 +5,8 @@ import type { ListedResource } from "@/lib/contract/operations";
 import type { Environment } from "@/lib/credentials/environments";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import { indexListPath } from "./index-filters";
-import { countFromIndex, listFromIndex } from "./index-list";
+import { readSort, sortParameter } from "@/lib/resources/sorting";
+import { countFromIndex, listFromIndex, matchingIdsFromIndex } from "./index-list";
 import { indexListRouteInput, parseIndexListQuery, type IndexListPage } from "./index-list-input";
 import { guardMaskedFilters, maskedFilterAction } from "./masked-filters";
 
@@ -32,7 +33,10 @@ async function readIndex<T>(
   const { resource } = call.params;
   const parsed = parseIndexListQuery(resource, query);
   if (!parsed.ok) throw badInput(parsed.error);
-  const filters = await guardMaskedFilters(resource, call.user, query);
+  // A sort by a field tells its values' order, so it is a read of that field as a filter by it is.
+  const { [sortParameter]: sort, ...filtersAsked } = query;
+  const sortedBy = readSort(sort)?.column;
+  const filters = await guardMaskedFilters(resource, call.user, sortedBy ? { [sortedBy]: sort, ...filtersAsked } : filtersAsked);
   const db = await dependencies.db();
   const environment = await dependencies.activeEnvironment();
   if (!filters) return read(db, environment, parsed.page);
@@ -55,9 +59,11 @@ async function readIndex<T>(
  * `GET /api/index-list/{resource}?…` (`list`): a list page served from the console's index, for filters the bank
  * cannot express (amount range, several statuses, date presets, has error) with the bank's own filters beside them,
  * masked as every list, `page_next` pointing at the next page here; and `GET /api/index-list/{resource}/count?…`
- * (`count`): how many objects match those filters, paging ignored (docs/search.md).
+ * (`count`): how many objects match those filters, paging ignored; and `GET /api/index-list/{resource}/ids?…` (`ids`):
+ * the ids of the matching objects in the list's order, at most `maxMatchingIds` ("select all N matching",
+ * docs/search.md).
  */
-export function indexListRoutes(dependencies: IndexListDependencies): { list: RouteDefinition; count: RouteDefinition } {
+export function indexListRoutes(dependencies: IndexListDependencies): { list: RouteDefinition; count: RouteDefinition; ids: RouteDefinition } {
   const list: RouteDefinition<{ resource: ListedResource }, Record<string, string>> = {
     permission: "bank:read",
     ...indexListRouteInput,
@@ -92,5 +98,20 @@ export function indexListRoutes(dependencies: IndexListDependencies): { list: Ro
       );
     },
   };
-  return { list: list as RouteDefinition, count: count as RouteDefinition };
+  const ids: RouteDefinition<{ resource: ListedResource }, Record<string, string>> = {
+    permission: "bank:read",
+    ...indexListRouteInput,
+    rateLimit: "indexList",
+    async handle(call) {
+      const filters = Object.fromEntries(Object.entries(call.query).filter(([name]) => name !== "page_cursor"));
+      return readIndex(
+        dependencies,
+        call,
+        filters,
+        (db, environment, parsed) => matchingIdsFromIndex(db, environment, call.params.resource, parsed),
+        (result) => result.ids.length,
+      );
+    },
+  };
+  return { list: list as RouteDefinition, count: count as RouteDefinition, ids: ids as RouteDefinition };
 }

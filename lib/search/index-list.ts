@@ -3,7 +3,8 @@ import type { ListedResource } from "@/lib/contract/operations";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
 import { maskForViewer, type MaskedResource } from "@/lib/pii";
-import { encodeIndexCursor, type IndexListFilter, type IndexListPage } from "./index-list-input";
+import { maxSelectedRows } from "./index-filters";
+import { encodeIndexCursor, type IndexListFilter, type IndexListPage, type IndexListSort } from "./index-list-input";
 import type { ConsoleDb } from "@/lib/db/console-db";
 
 /** One page of a list served from the console's index: the same shape as the bank's page, plus what the index is. */
@@ -56,10 +57,37 @@ function indexConditions(filter: IndexListFilter): SQL[] {
   return conditions;
 }
 
+/** The creation time as the index writes it into a cursor: UTC to the microsecond. */
+const createdText = sql`to_char(o.bank_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const moneyPattern = "^[0-9]{1,13}[.][0-9]{2}$";
+const instantPattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T";
+
 /**
- * A list page from the index: the objects of `resource` matching every filter, newest first as the bank lists them
- * (creation time, then id), each masked as every list is (lib/pii.ts) unless `revealed` (an unmasked export by a role
- * holding `pii:reveal`, checked and audited by its caller).
+ * How the index orders a sorted list: the column's value as one comparable expression, a missing value as the lowest
+ * (first ascending, last descending) so the keyset comparison never meets a NULL; text by code point (`COLLATE "C"`),
+ * the same on every database whatever its locale. `cursor` is the value as the cursor keeps it, `cast` reads it back.
+ */
+function sortKey(sort: IndexListSort | undefined): { key: SQL; cursor: SQL; cast: (value: string) => SQL } {
+  if (!sort || sort.kind === "created") return { key: sql`o.bank_created_at`, cursor: createdText, cast: (value) => sql`${value}::timestamptz` };
+  const value = sql`o.state #>> ${`{${sort.path.join(",")}}`}::text[]`;
+  const numeric = (key: SQL) => ({ key, cursor: sql`(${key})::text`, cast: (text: string) => sql`${text}::numeric` });
+  switch (sort.kind) {
+    case "amount":
+      return numeric(sql`coalesce(s.amount_cents, -1)::numeric`);
+    case "money":
+      return numeric(sql`coalesce(CASE WHEN ${value} ~ ${moneyPattern} THEN (${value})::numeric END, -1)`);
+    case "time":
+      // Epoch seconds: an instant compares as a number, and its cursor is digits a forged one cannot make unreadable.
+      return numeric(sql`coalesce(CASE WHEN ${value} ~ ${instantPattern} THEN round(extract(epoch FROM (${value})::timestamptz), 6) END, -1e12)`);
+    case "text":
+      return { key: sql`coalesce(${value}, '') COLLATE "C"`, cursor: sql`coalesce(${value}, '')`, cast: (text) => sql`${text}::text COLLATE "C"` };
+  }
+}
+
+/**
+ * A list page from the index: the objects of `resource` matching every filter, in the page's sort (by default newest
+ * first as the bank lists them), ties broken by id in the same direction, each masked as every list is (lib/pii.ts)
+ * unless `revealed` (an unmasked export by a role holding `pii:reveal`, checked and audited by its caller).
  */
 export async function listFromIndex(
   db: ConsoleDb,
@@ -69,22 +97,45 @@ export async function listFromIndex(
   { revealed = false }: { revealed?: boolean } = {},
 ): Promise<IndexListResult> {
   const conditions = indexConditions(page.filter);
-  if (page.after) conditions.push(sql`(o.bank_created_at, o.id) < (${page.after.createdAt}::timestamptz, ${page.after.id})`);
-  const rows = await db.execute<{ id: string; state: Record<string, unknown>; created: string }>(sql`
-    SELECT o.id, o.state, to_char(o.bank_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created
+  const descending = page.sort ? page.sort.descending : true;
+  const { key, cursor, cast } = sortKey(page.sort);
+  const id = sql`o.id COLLATE "C"`;
+  if (page.after) {
+    conditions.push(sql`(${key}, ${id}) ${descending ? sql`<` : sql`>`} (${cast(page.after.value)}, ${page.after.id}::text COLLATE "C")`);
+  }
+  const direction = descending ? sql`DESC` : sql`ASC`;
+  const rows = await db.execute<{ id: string; state: Record<string, unknown>; sort_value: string }>(sql`
+    SELECT o.id, o.state, ${cursor} AS sort_value
     FROM ${schema.bankObjects} o
     LEFT JOIN ${schema.bankSearch} s ON s.environment = o.environment AND s.id = o.id
     WHERE o.environment = ${environment} AND o.resource = ${resource} AND o.state IS NOT NULL AND o.bank_created_at IS NOT NULL
       ${conditions.length > 0 ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``}
-    ORDER BY o.bank_created_at DESC, o.id DESC
+    ORDER BY ${key} ${direction}, ${id} ${direction}
     LIMIT ${page.pageSize + 1}`);
   const shown = rows.rows.slice(0, page.pageSize);
   const last = shown.at(-1);
   return {
     data: shown.map((row) => (revealed ? row.state : maskForViewer(resource as MaskedResource, row.state))),
-    nextCursor: rows.rows.length > page.pageSize && last ? encodeIndexCursor({ createdAt: last.created, id: last.id }) : null,
+    nextCursor: rows.rows.length > page.pageSize && last ? encodeIndexCursor({ value: last.sort_value, id: last.id }, page.sort) : null,
     index: await aboutIndex(db, environment, resource),
   };
+}
+
+/** At most how many ids "select all matching" takes from the index at once (a bulk action's limit). */
+export const maxMatchingIds = maxSelectedRows;
+
+/**
+ * The ids of the objects matching a list's filters, in its order, at most `maxMatchingIds`: what "select all N
+ * matching" selects. `more` says that more match than were given.
+ */
+export async function matchingIdsFromIndex(
+  db: ConsoleDb,
+  environment: Environment,
+  resource: ListedResource,
+  page: IndexListPage,
+): Promise<{ ids: string[]; more: boolean }> {
+  const { data, nextCursor } = await listFromIndex(db, environment, resource, { ...page, pageSize: maxMatchingIds, after: undefined });
+  return { ids: data.map((row) => String(row.id)), more: nextCursor !== null };
 }
 
 /**
