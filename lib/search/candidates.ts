@@ -8,6 +8,8 @@ import type { Environment } from "@/lib/credentials/environments";
 import type { ConsoleDb } from "@/lib/db/console-db";
 import * as schema from "@/lib/db/console-schema";
 import type { Visibility } from "./document";
+import { amountConditions, amountScore, amountWays } from "./amount-match";
+import { withCounterpartyTransfers } from "./counterparty-transfers";
 import type { ParsedQuery } from "./query";
 import type { Searchable } from "./searchable";
 
@@ -31,7 +33,17 @@ const vectorOf: Record<Visibility, SQL> = {
 
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-type CandidateRow = { id: string; resource: ListedResource; state: Record<string, unknown>; score: number };
+export type CandidateRow = {
+  id: string;
+  resource: ListedResource;
+  state: Record<string, unknown>;
+  score: number;
+  /** The counterparty whose name the query matched, where the row was found as one of its transfers. */
+  counterparty?: { id: string; name: string };
+};
+
+/** The ranked rows, and whether they were found as similar words (a typo), not as typed. */
+export type Candidates = { rows: CandidateRow[]; similar: boolean };
 
 /**
  * The ranked candidates: exact id, id prefix, amount, full-text prefix words and substring first; trigram word
@@ -39,19 +51,41 @@ type CandidateRow = { id: string; resource: ListedResource; state: Record<string
  * row sharing a trigram, and an id's `ach_` is shared by every transfer), so a query that matches as typed never pays
  * for it, and an id never does.
  */
-export async function candidates(db: ConsoleDb, environment: Environment, query: ParsedQuery, visible: Searchable, limit: number) {
+export async function candidates(
+  db: ConsoleDb,
+  environment: Environment,
+  query: ParsedQuery,
+  visible: Searchable,
+  limit: number,
+): Promise<Candidates> {
+  if (query.text === "") return { rows: await inAmountRange(db, environment, query, limit), similar: false };
   const asTyped = await rankedCandidates(db, environment, query, visible, limit, false);
   // Typo tolerance is for words; an id, an email address or a number matches as written (a similar email or number
   // is another person's, and a near miss would hint at what a masked field holds).
   // Nor do one or two characters: pg_trgm's similarity of so few is noise, and would scan most of the index.
   const fuzzy = query.text.length >= 3 && !query.id && !query.text.includes("@") && !/^[\d\s$.,-]+$/.test(query.text);
-  if (asTyped.length > 0 || !fuzzy) return asTyped;
-  return db.transaction(async (transaction) => {
+  if (asTyped.length > 0 || !fuzzy) return { rows: await withCounterpartyTransfers(db, environment, query, asTyped, limit, false), similar: false };
+  const similar = await db.transaction(async (transaction) => {
     // pg_trgm's default (0.6) misses a letter left out of a six-letter word (`Dmiri` for `Dmitri` is 0.5); this is
     // the fallback when nothing matched as typed, ranked by similarity, so a wider net costs no precision up top.
     await transaction.execute(sql.raw(`SET LOCAL pg_trgm.word_similarity_threshold = ${typoThreshold}`));
     return rankedCandidates(transaction, environment, query, visible, limit, true);
   });
+  return { rows: await withCounterpartyTransfers(db, environment, query, similar, limit, true), similar: true };
+}
+
+/** A query that is a range of amounts alone (`>1000`, `1000..1500`): the money movements in it, newest first. */
+async function inAmountRange(db: ConsoleDb, environment: Environment, query: ParsedQuery, limit: number): Promise<CandidateRow[]> {
+  const conditions = amountConditions(query.amountRange);
+  if (conditions.length === 0) return [];
+  const result = await db.execute<CandidateRow>(sql`
+    SELECT s.id, s.resource, o.state, 0::float8 AS score
+    FROM ${schema.bankSearch} s
+    JOIN ${schema.bankObjects} o ON o.environment = s.environment AND o.id = s.id
+    WHERE s.environment = ${environment} AND o.state IS NOT NULL AND ${sql.join(conditions, sql` AND `)}
+    ORDER BY o.bank_created_at DESC NULLS LAST, s.id
+    LIMIT ${limit}`);
+  return result.rows;
 }
 
 const typoThreshold = 0.5;
@@ -113,19 +147,21 @@ async function rankedCandidates(
     if (idPrefix) matches.push(sql`s.id LIKE ${idPrefix}`);
     if (query.amountCents !== null) matches.push(sql`s.amount_cents = ${query.amountCents}`);
   }
-  if (matches.length === 0) return [];
+  // A range written beside the words narrows every way of matching (`Summit >1000`).
+  const narrowed = query.amountRange?.near === null ? amountConditions(query.amountRange) : [];
+  const where = (match: SQL) => sql.join([sql`s.environment = ${environment}`, match, ...narrowed], sql` AND `);
+  const subqueries = matches.map((match) => sql`(SELECT s.id FROM ${schema.bankSearch} s WHERE ${where(match)} LIMIT ${perWayCap})`);
+  if (!similar) subqueries.push(...amountWays(environment, query.amountRange));
+  if (subqueries.length === 0) return [];
   const exact = query.id ? sql`(CASE WHEN s.id = ${query.id} THEN 1000 ELSE 0 END)` : sql`0`;
   const prefix = idPrefix ? sql`(CASE WHEN s.id LIKE ${idPrefix} THEN 500 ELSE 0 END)` : sql`0`;
-  const amount = query.amountCents !== null ? sql`(CASE WHEN s.amount_cents = ${query.amountCents} THEN 300 ELSE 0 END)` : sql`0`;
+  const amount = amountScore(query);
   const text = scores.length > 0 ? sql`100 * greatest(${sql.join(scores, sql`, `)})` : sql`0`;
   // Each way of matching is its own index-served subquery: ORed in one WHERE, a condition the planner thinks loose
   // (a short amount, an email's prefix word) turned the whole search into a scan of every document. Each stops at
   // `perWayCap` ids: the first keystrokes of any search (`a`, `$7`, `ach_`) match most of a million objects, and
   // ranking all of them took minutes on PGlite, holding its one session while the next keystrokes waited.
-  const ways = sql.join(
-    matches.map((match) => sql`(SELECT s.id FROM ${schema.bankSearch} s WHERE s.environment = ${environment} AND ${match} LIMIT ${perWayCap})`),
-    sql` UNION `,
-  );
+  const ways = sql.join(subqueries, sql` UNION `);
   const matching = sql`SELECT matched.id FROM (${ways}) AS matched`;
   // The matching ids first: a search usually names a few objects, and a list of them is joined a lookup each. Given
   // the subqueries instead, the planner guesses thousands of ids from a prefix word and hash-joins every object (the

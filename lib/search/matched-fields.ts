@@ -5,7 +5,7 @@
  */
 import type { ListedResource } from "@/lib/contract/operations";
 import { amountInCents, searchFields } from "./document";
-import type { ParsedQuery } from "./query";
+import type { AmountRange, ParsedQuery } from "./query";
 import type { Searchable } from "./searchable";
 
 /** Why a result was found: the field and its value as the searcher is shown it (masked where the viewer sees it so). */
@@ -39,17 +39,38 @@ const tokensOf = (value: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((token) => token.length > 0);
 
+/** Least trigram similarity of a query word to a word of a field for a match as similar (a typo). */
+const similarWord = 0.4;
+
+/**
+ * Whether a name answers the whole query: each of its words begins a word of the name or, for a typo, is similar to one
+ * (`Tomas Smith` answers "Thomas Smith", not "Patricia Smith"). An amount range's part is not a word of it.
+ */
+export function nameAnswers(name: string, query: ParsedQuery, similar: boolean): boolean {
+  const tokens = tokensOf(name);
+  const words = query.words.flatMap(tokensOf);
+  return (
+    words.length > 0 &&
+    words.every((word) => tokens.some((token) => token.startsWith(word) || (similar && word.length >= 3 && similarity(word, token) >= similarWord)))
+  );
+}
+
 /** Whether a field's value matches the query as text, or only as similar (a typo), or not at all. */
 function fieldMatch(value: string, query: ParsedQuery): "text" | "similar" | null {
+  // A range of amounts alone has no words: only its amount matched.
+  if (query.text === "") return null;
   const lower = value.toLowerCase();
   if (lower.includes(query.text.toLowerCase())) return "text";
   const tokens = tokensOf(value);
   const words = query.words.flatMap(tokensOf);
   if (words.length === 0) return null;
   if (words.some((word) => tokens.some((token) => token.startsWith(word)))) return "text";
-  if (words.some((word) => word.length >= 3 && tokens.some((token) => similarity(word, token) >= 0.4))) return "similar";
+  if (words.some((word) => word.length >= 3 && tokens.some((token) => similarity(word, token) >= similarWord))) return "similar";
   return null;
 }
+
+const inRange = (cents: number, range: AmountRange | null) =>
+  range !== null && (range.minCents === null || cents >= range.minCents) && (range.maxCents === null || cents <= range.maxCents);
 
 const valueAt = (object: unknown, path: string): unknown =>
   path
@@ -68,7 +89,8 @@ export function matchedFields(
   if (query.id && state.id === query.id) matched.push({ field: "id", shown: query.id, how: "id", masked: false });
   else if (typeof state.id === "string" && query.text.length >= 4 && state.id.startsWith(query.text))
     matched.push({ field: "id", shown: state.id, how: "id", masked: false });
-  if (query.amountCents !== null && amountInCents(state.amount) === query.amountCents) {
+  const cents = amountInCents(state.amount);
+  if (cents !== null && (cents === query.amountCents || inRange(cents, query.amountRange))) {
     matched.push({ field: "amount", shown: String(state.amount), how: "amount", masked: false });
   }
   const seen = new Set(matched.map((match) => match.field));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { searchDocument, searchFields } from "./document";
-import { amountOf, idInUrl, parseSearchQuery, wordsOf } from "./query";
+import { amountOf, amountRangeOf, idInUrl, nearAmountOf, parseSearchQuery, wordsOf } from "./query";
 
 describe("reading a search query", () => {
   it("reads amounts in every common form as cents, and nothing else as an amount", () => {
@@ -23,21 +23,49 @@ describe("reading a search query", () => {
   it("trims and collapses blanks, refuses an empty or overlong query, and reads each meaning it may have", () => {
     expect(parseSearchQuery("   ach_abc12  ")).toEqual({
       ok: true,
-      query: { text: "ach_abc12", id: "ach_abc12", amountCents: null, words: ["ach_abc12"] },
+      query: { text: "ach_abc12", id: "ach_abc12", amountCents: null, amountRange: null, words: ["ach_abc12"] },
     });
     expect(parseSearchQuery("https://c.example/card/card_77")).toEqual({
       ok: true,
-      query: { text: "card_77", id: "card_77", amountCents: null, words: ["card_77"] },
+      query: { text: "card_77", id: "card_77", amountCents: null, amountRange: null, words: ["card_77"] },
     });
     expect(parseSearchQuery("  Ada   Lovelace ")).toEqual({
       ok: true,
-      query: { text: "Ada Lovelace", id: null, amountCents: null, words: ["ada", "lovelace"] },
+      query: { text: "Ada Lovelace", id: null, amountCents: null, amountRange: null, words: ["ada", "lovelace"] },
     });
     expect(parseSearchQuery("$1,234.56")).toMatchObject({ ok: true, query: { amountCents: 123456, words: ["1", "234.56"] } });
     expect(parseSearchQuery("   ")).toEqual({ ok: false, error: "q: type something to search for" });
     expect(parseSearchQuery(null)).toEqual({ ok: false, error: "q: type something to search for" });
     expect(parseSearchQuery("x".repeat(201))).toEqual({ ok: false, error: "q: at most 200 characters" });
     expect(parseSearchQuery("a\u0000b")).toEqual({ ok: false, error: "q: contains characters that cannot be searched" });
+  });
+
+  it("reads an amount without cents as the amounts within 2% of it, and one with cents as that amount alone", () => {
+    expect(nearAmountOf("1350")).toEqual({ minCents: 132300, maxCents: 137700, near: 135000 });
+    expect(nearAmountOf("$1,352")).toEqual({ minCents: 132496, maxCents: 137904, near: 135200 });
+    expect(nearAmountOf("1352.14")).toBeNull();
+    expect(nearAmountOf("$1,352.10")).toBeNull();
+    expect(nearAmountOf("Summit")).toBeNull();
+    expect(parseSearchQuery("1350")).toMatchObject({ ok: true, query: { amountCents: 135000, amountRange: { near: 135000 } } });
+    expect(parseSearchQuery("$1,352.14")).toMatchObject({ ok: true, query: { amountCents: 135214, amountRange: null } });
+  });
+
+  it("reads ranges of amounts as Stripe's search writes them, in dollars, alone or beside words", () => {
+    expect(amountRangeOf(">1000")).toEqual({ minCents: 100001, maxCents: null, near: null });
+    expect(amountRangeOf(">=1000")).toEqual({ minCents: 100000, maxCents: null, near: null });
+    expect(amountRangeOf("<50")).toEqual({ minCents: null, maxCents: 4999, near: null });
+    expect(amountRangeOf("<= $50.25")).toEqual({ minCents: null, maxCents: 5025, near: null });
+    expect(amountRangeOf("1000..1500")).toEqual({ minCents: 100000, maxCents: 150000, near: null });
+    expect(amountRangeOf("amount:$1,000..$1,500.50")).toEqual({ minCents: 100000, maxCents: 150050, near: null });
+    for (const text of ["1500..1000", "<0", ">abc", "1000", "..5", "ach_1..2"]) expect(amountRangeOf(text)).toBeNull();
+    expect(parseSearchQuery(" >1000 ")).toEqual({
+      ok: true,
+      query: { text: "", id: null, amountCents: null, amountRange: { minCents: 100001, maxCents: null, near: null }, words: [] },
+    });
+    expect(parseSearchQuery("Summit Media >2000")).toMatchObject({
+      ok: true,
+      query: { text: "Summit Media", amountCents: null, amountRange: { minCents: 200001, maxCents: null }, words: ["summit", "media"] },
+    });
   });
 
   it("keeps query words free of full-text query syntax", () => {

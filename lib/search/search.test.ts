@@ -282,7 +282,9 @@ describe.each(testDatabaseTargets)("the search over the index on $name", (target
       }
     }
     const lastFour = String(ssnHolder!.identification_number).slice(-4);
-    expect(ids(await search(lastFour, "viewer"))).toEqual([]);
+    // Four digits are also dollars: a viewer finds the amounts near them, and nothing else.
+    const byViewer = (await search(lastFour, "viewer")).groups.flatMap((group) => group.hits);
+    expect(byViewer.filter((hit) => hit.matched.some((match) => match.how !== "amount"))).toEqual([]);
     const found = await search(lastFour, "compliance");
     expect(ranked(found)[0]).toBe(ssnHolder!.id);
     expect(found.groups[0]!.hits[0]!.matched[0]).toMatchObject({ field: "identification_number", how: "text", masked: true });

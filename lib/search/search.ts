@@ -9,7 +9,7 @@ import type { Role } from "@/lib/permissions";
 import { maskForViewer, type MaskedResource } from "@/lib/pii";
 import { candidates } from "./candidates";
 import type { Visibility } from "./document";
-import { matchedFields, type MatchedField } from "./matched-fields";
+import { matchedFields, nameAnswers, type MatchedField } from "./matched-fields";
 import { nameOf } from "./names";
 import type { ParsedQuery } from "./query";
 import { searchableBy } from "./searchable";
@@ -42,34 +42,45 @@ export interface SearchResults {
 
 export const searchLimit = 50;
 
+/** Added to a typo's result whose name resembles every word of the query: above any similarity score (at most 100). */
+const similarNameBonus = 100;
+
 /** Searches the index of one environment as `role` may: every object the query names, grouped by kind, best first. */
 export async function searchIndex(
   db: ConsoleDb,
   input: { environment: Environment; role: Role; query: ParsedQuery; limit?: number },
 ): Promise<SearchResults> {
   const visible = searchableBy(input.role);
-  const rows = await candidates(db, input.environment, input.query, visible, input.limit ?? searchLimit);
-  const groups = new Map<ListedResource, SearchHit[]>();
-  for (const row of rows) {
+  const found = await candidates(db, input.environment, input.query, visible, input.limit ?? searchLimit);
+  const hits: SearchHit[] = [];
+  for (const row of found.rows) {
     const shownState = maskForViewer(row.resource as MaskedResource, structuredClone(row.state));
-    const hit: SearchHit = {
+    const matched = matchedFields(row.resource, row.state, shownState, input.query, visible);
+    if (row.counterparty) matched.unshift({ field: "counterparty", shown: row.counterparty.name, how: "text", masked: false });
+    // A typo's net is wide (a word similar to one of a deposit sweep's codes): a result none of whose fields the
+    // searcher can see resembles the query is not shown.
+    if (found.similar && matched.length === 0) continue;
+    const name = nameOf(row.resource, shownState);
+    hits.push({
       id: row.id,
       resource: row.resource,
-      name: nameOf(row.resource, shownState),
+      name,
       status: typeof shownState.status === "string" ? shownState.status : null,
       amount: typeof shownState.amount === "string" ? shownState.amount : null,
       createdAt: typeof shownState.created_at === "string" ? shownState.created_at : null,
-      matched: matchedFields(row.resource, row.state, shownState, input.query, visible),
-      score: Number(row.score),
-    };
-    const group = groups.get(row.resource) ?? [];
-    group.push(hit);
-    groups.set(row.resource, group);
+      matched: matched.slice(0, 4),
+      // For a typo, the object whose own name resembles every word comes first ("Tomas Smith": Thomas Smith, then
+      // the other Smiths).
+      score: Number(row.score) + (found.similar && name !== null && nameAnswers(name, input.query, true) ? similarNameBonus : 0),
+    });
   }
+  hits.sort((a, b) => b.score - a.score);
+  const groups = new Map<ListedResource, SearchHit[]>();
+  for (const hit of hits) groups.set(hit.resource, [...(groups.get(hit.resource) ?? []), hit]);
   return {
     query: input.query.text,
     groups: [...groups].map(([resource, hits]) => ({ resource, hits })),
-    total: rows.length,
+    total: hits.length,
     searched: visible.map((part) => part.visibility),
   };
 }
