@@ -20,6 +20,7 @@ test("the bank down: pages show the index's copy under a banner, an edit is refu
   test.setTimeout(120_000);
   // A finished transfer: the sandbox's lifecycle leaves it as it is, so the index's copy is the bank's.
   const [transfer] = (await bankGet<BankListAnswer>("/network_transfer?status=sent&page_size=1")).data;
+  const [webhook] = (await bankGet<BankListAnswer>("/webhook?page_size=1")).data;
   const context = await contextAs(browser, "operations");
   const page = await context.newPage();
   const name = `Outage Supply ${Date.now()}`;
@@ -37,6 +38,13 @@ test("the bank down: pages show the index's copy under a banner, an edit is refu
 
     await page.getByRole("button", { name: "Edit userdata" }).click();
     await expect(page.getByTestId("action-error")).toContainText(paused);
+
+    // What the index keeps no copy of is refused, never answered from the copy: an export, a webhook's deliveries.
+    const exported = await page.request.get("/api/export/network_transfer?status=sent");
+    expect([exported.status(), ((await exported.json()) as { error: { code: string } }).error.code]).toEqual([503, "bank_unavailable"]);
+    expect(Number(exported.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+    const deliveries = await page.request.get(`/api/bank/webhook/${webhook!.id}/deliveries?page_size=10`);
+    expect([deliveries.status(), ((await deliveries.json()) as { error: { code: string } }).error.code]).toEqual([503, "bank_unavailable"]);
 
     // A change at the bank while the console cannot read it: a new counterparty (the control API is never faulted).
     const created = await bankSend<{ id: string }>("POST", "/sandbox/counterparty", { name });

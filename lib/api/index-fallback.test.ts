@@ -19,6 +19,7 @@ import { createApiRoute } from "./route";
 
 type Answer = {
   status: number;
+  headers: Headers;
   body: Record<string, unknown> & { data?: Array<Record<string, unknown>>; error?: { code: string; message: string } };
 };
 
@@ -100,7 +101,7 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
     const response = await handler(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), {
       params: Promise.resolve({ path: new URL(url).pathname.split("/").slice(3) }),
     });
-    return { status: response.status, body: (await response.json()) as Answer["body"] };
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Answer["body"] };
   };
   const bankDown = async () => {
     await control("/sandbox/faults", { method: "POST", json: { match: "*", status: 503 } });
@@ -112,6 +113,25 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
     expect(circuit.snapshot().state).toBe("open");
   };
   const withoutMark = ({ [indexCopyField]: mark, ...rest }: Record<string, unknown>) => (mark === undefined ? rest : rest);
+
+  it("answers a webhook's delivery attempts, which the index keeps no copy of, 503 with Retry-After while the breaker is open", async () => {
+    reset();
+    const hook = (await control("/webhook", { method: "POST", json: { url: "https://hooks.example/outage", event: "ach.update" } })).body as {
+      id: string;
+    };
+    await openBreaker();
+    const deliveries = await consoleCall("GET", `/webhook/${hook.id}/deliveries?page_size=10`);
+    expect([deliveries.status, deliveries.body]).toEqual([
+      503,
+      {
+        error: {
+          code: "bank_unavailable",
+          message: expect.stringMatching(/^The bank is not answering since .+; the console stopped calling it for a while/),
+        },
+      },
+    ]);
+    expect(Number(deliveries.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  });
 
   it("serves a list and a detail from the index, marked with when the bank stopped and how old the copy is", async () => {
     reset();
@@ -181,13 +201,14 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
     await openBreaker();
     await control("/sandbox/faults", { method: "DELETE" });
     const refused = await consoleCall("PATCH", `/network_transfer/${String(transfer.id)}`, { userdata: { note: "during the outage" } });
-    expect(refused).toEqual({
-      status: 503,
-      body: { error: { code: "bank_unavailable", message: "The bank is not answering; changes are paused. Nothing was sent or queued." } },
-    });
+    expect([refused.status, refused.body]).toEqual([
+      503,
+      { error: { code: "bank_unavailable", message: "The bank is not answering; changes are paused. Nothing was sent or queued." } },
+    ]);
 
     // Opening the editor (its unmasked read of the current userdata) is refused alike.
-    expect(await consoleCall("POST", `/network_transfer/${String(transfer.id)}/userdata`)).toEqual(refused);
+    const editor = await consoleCall("POST", `/network_transfer/${String(transfer.id)}/userdata`);
+    expect([editor.status, editor.body]).toEqual([refused.status, refused.body]);
 
     await new Promise((resolve) => setTimeout(resolve, halfOpenAfterMs + 50));
     const back = await consoleCall("GET", "/network_transfer?page_size=1");

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { BankCircuitOpenError, bankCircuitSnapshot } from "@/lib/bank/circuit";
 import { BankServerError, BankTimeoutError, BankUnreachableError } from "@/lib/bank/errors";
+import { ConsoleError } from "./errors";
 import { listedResources, type ListedResource } from "@/lib/contract/operations";
 import type { Environment } from "@/lib/credentials/environments";
 import type { ConsoleDb } from "@/lib/db/console-db";
@@ -46,6 +47,24 @@ export const isIndexedResource = (resource: string | undefined): resource is Lis
  */
 export function bankIsNotAnswering(error: unknown): boolean {
   return error instanceof BankUnreachableError || error instanceof BankTimeoutError || error instanceof BankServerError;
+}
+
+/**
+ * A read the index keeps no copy of (an export's whole list, a webhook's delivery attempts, a reveal's unmasked object)
+ * failing because the bank is not answering: a 503 `bank_unavailable` that says it comes only from the bank, with
+ * `Retry-After`: the breaker's wait when it refused, the bank's own when it sent one, else `fallbackSeconds`. Anything
+ * else is returned as it is. Never the index's copy, silently or labelled.
+ */
+export function onlyFromTheBank(error: unknown, what: string, fallbackSeconds: number): unknown {
+  if (!bankIsNotAnswering(error)) return error;
+  const since = error instanceof BankCircuitOpenError && error.failingSince ? ` since ${error.failingSince}` : "";
+  const seconds = (error instanceof BankServerError ? error.retryAfterSeconds : undefined) ?? fallbackSeconds;
+  return new ConsoleError(
+    503,
+    "bank_unavailable",
+    `The bank is not answering${since}; ${what}, never from the console's copy. Try again in ${seconds} s.`,
+    { "Retry-After": String(seconds) },
+  );
 }
 
 const utc = (column: ReturnType<typeof sql>) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

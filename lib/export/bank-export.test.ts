@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiRoute } from "@/lib/api/route";
 import { audited, listAuditRecords } from "@/lib/audit/trail";
 import type { StaffUser } from "@/lib/auth/staff-user";
+import { createBankCircuit, type BankCircuit } from "@/lib/bank/circuit";
 import { createBankClient } from "@/lib/bank/client";
 import { answerJson, startLocalServer, type LocalServer, type ReceivedRequest } from "@/tests/support/local-server";
 import { listedResources } from "@/lib/contract";
@@ -69,14 +70,17 @@ describe.each(testDatabaseTargets)("the bank export route (audit trail on $name)
   let currentUser: StaffUser;
   let auditDatabase: () => Database<typeof schema>["db"];
 
-  const handler = createApiRoute({ currentUser: async () => currentUser, log: createLogger({ level: "silent" }) })(
-    bankExportResolver({
-      activeEnvironment: async () => "sandbox",
-      bankClient: async () => createBankClient({ baseUrl: hop.url, auth }, { retries: 0 }),
-      audited: (entry, perform, options) => audited(auditDatabase(), entry, perform, options),
-      indexDb: async () => database.db,
-    }),
-  );
+  /** The route as app/api/export wires it, its bank client through the hop (with `circuit`, through a breaker). */
+  const exportHandler = (circuit?: BankCircuit) =>
+    createApiRoute({ currentUser: async () => currentUser, log: createLogger({ level: "silent" }) })(
+      bankExportResolver({
+        activeEnvironment: async () => "sandbox",
+        bankClient: async () => createBankClient({ baseUrl: hop.url, auth }, { retries: 0, circuit }),
+        audited: (entry, perform, options) => audited(auditDatabase(), entry, perform, options),
+        indexDb: async () => database.db,
+      }),
+    );
+  let handler = exportHandler();
 
   async function callExport(
     method: "GET" | "POST",
@@ -104,6 +108,7 @@ describe.each(testDatabaseTargets)("the bank export route (audit trail on $name)
     currentUser = staff("viewer");
     auditDatabase = () => database.db;
     failFrom = Number.POSITIVE_INFINITY;
+    handler = exportHandler();
   });
 
   it("exports every row of a filtered list, page after page, as the bank lists them, and audits the export", async () => {
@@ -235,12 +240,33 @@ describe.each(testDatabaseTargets)("the bank export route (audit trail on $name)
     ]);
   });
 
-  it("answers the bank's failure on the first page as an error, with a failed audit record", async () => {
+  const exportRefused = {
+    error: {
+      code: "bank_unavailable",
+      message: expect.stringContaining("an export reads the bank's whole list from the bank itself, never from the console's copy"),
+    },
+  };
+
+  it("answers a bank not answering its first page 503 bank_unavailable with Retry-After, never a file from the index, and audits the failure", async () => {
     failFrom = hop.received.length;
     const { response } = await callExport("GET", "ach", "status=sent");
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: { code: "bank_error", message: expect.stringContaining("HTTP 500") } });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("15");
+    expect(await response.json()).toEqual(exportRefused);
     expect(await recordsOf(response)).toEqual([expect.objectContaining({ action: "ach.export", outcome: "failed" })]);
+  });
+
+  it("answers 503 with the breaker's wait while it is open, asking the bank nothing", async () => {
+    handler = exportHandler(createBankCircuit("sandbox", { failures: 1, halfOpenAfterMs: 30_000 }));
+    failFrom = hop.received.length;
+    expect((await callExport("GET", "ach")).response.status).toBe(503);
+    // The bank answers again, but the open breaker does not ask it until its wait is over.
+    failFrom = Number.POSITIVE_INFINITY;
+    const { response, bankRequests } = await callExport("GET", "ach", "status=sent");
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(20);
+    expect(await response.json()).toEqual({ error: { ...exportRefused.error, message: expect.stringMatching(/^The bank is not answering since /) } });
+    expect(bankRequests()).toBe(0);
   });
 
   it("sends nothing, and asks the bank nothing, when the export cannot be audited", async () => {

@@ -14,6 +14,7 @@ import { indexFilterNames, usesIndexFilters } from "@/lib/search/index-filters";
 import { guardMaskedFilters } from "@/lib/search/masked-filters";
 import { listFromIndex } from "@/lib/search/index-list";
 import { parseIndexListQuery } from "@/lib/search/index-list-input";
+import { onlyFromTheBank } from "@/lib/api/index-fallback";
 import { auditedCsvExport, type Audited } from "./audited-csv";
 
 /** What the export needs from the rest of the console; the route file wires the real ones. */
@@ -24,6 +25,11 @@ export interface BankExportDependencies {
   audited: Audited;
   /** The console's database, holding the index that serves lists filtered as the bank cannot (docs/search.md). */
   indexDb(): Promise<ConsoleDb>;
+  /**
+   * The `Retry-After` of an export refused because the bank is not answering, when neither the breaker nor the bank
+   * said when to try again (the route gives BANK_BREAKER_HALF_OPEN_SECONDS; default 15).
+   */
+  outageRetryAfterSeconds?: number;
 }
 
 type Row = Record<string, unknown>;
@@ -132,7 +138,7 @@ function compile(resource: ListedResource, dependencies: BankExportDependencies)
     const open = fromIndex
       ? indexListOpener(dependencies, environment, resource, call.query, revealed)
       : await bankListOpener(environment, call.query, revealed);
-    const body = await auditedCsvExport(dependencies.audited, {
+    const exported = auditedCsvExport(dependencies.audited, {
       entry: {
         actor: { id: call.user.id, email: call.user.email, role: call.user.role },
         environment,
@@ -144,6 +150,10 @@ function compile(resource: ListedResource, dependencies: BankExportDependencies)
       columns,
       open,
       log: call.log,
+    });
+    // A bank that does not answer the first page: a clear 503, never a file from the index's copy (docs/bank-outage.md).
+    const body = await exported.catch((error: unknown) => {
+      throw onlyFromTheBank(error, "an export reads the bank's whole list from the bank itself", dependencies.outageRetryAfterSeconds ?? 15);
     });
     return csvResponse(body, resource);
   }

@@ -2,6 +2,7 @@ import { audited } from "@/lib/audit";
 import { apiRoute } from "@/lib/api";
 import { consoleBankClient } from "@/lib/bank/console-client";
 import { getActiveEnvironment } from "@/lib/credentials";
+import { env } from "@/lib/env/console";
 import { consoleDb } from "@/lib/db/console";
 import { bankExportResolver } from "@/lib/export/bank-export";
 
@@ -15,6 +16,7 @@ const handler = apiRoute(
     bankClient: consoleBankClient,
     audited,
     indexDb: async () => (await consoleDb()).db,
+    outageRetryAfterSeconds: env.BANK_BREAKER_HALF_OPEN_SECONDS,
   }),
 );
 
