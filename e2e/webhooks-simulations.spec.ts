@@ -131,7 +131,9 @@ test("deliveries narrow to the failed ones; a failed attempt's payload shows, it
   try {
     const page = await operations.newPage();
     await page.goto(`/webhooks/${hook.id}`);
-    await expect(page.getByTestId("delivery-row")).toHaveCount(2);
+    // One notification, tried twice: one row (attempts grouped under their notification).
+    await expect(page.getByTestId("delivery-row")).toHaveCount(1);
+    await expect(page.getByTestId("notification-attempt-count")).toHaveText("2 attempts");
     await expect(page.getByTestId("delivery-summary")).toContainText("1 delivered · 1 failed");
     await expect(page.getByTestId("delivery-timeline")).toHaveAttribute("data-bucket", "1 s");
     await page.getByTestId("delivery-outcome").getByText("Failed only").click();

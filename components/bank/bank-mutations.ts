@@ -1,7 +1,7 @@
 "use client";
 
 import { bankKeys } from "@/lib/bank/query-keys";
-import type { Webhook } from "@/lib/contract";
+import type { Webhook, WebhookDelivery } from "@/lib/contract";
 import type { CurrentUserdata } from "@/lib/bank/queries";
 import { useBankAction } from "./use-bank-action";
 
@@ -57,6 +57,20 @@ export const useChangeWebhook = (id: string, onSuccess: (change: WebhookChange) 
         ? [bankKeys.lists(environment, "webhook")]
         : [bankKeys.detail(environment, "webhook", id), bankKeys.lists(environment, "webhook")],
     onSuccess: (_result, change) => onSuccess(change),
+  });
+
+/**
+ * One attempt now at a webhook: a notification sent again (`resend`, by its id) or a webhook.test notification
+ * (`test`); the bank answers the attempt. Its deliveries, under the webhook's detail key, go stale.
+ */
+export const useSendToWebhook = (id: string, onSuccess: (attempt: WebhookDelivery) => void) =>
+  useBankAction<{ resend: string } | "test", WebhookDelivery>({
+    request: (what) => ({
+      method: "POST",
+      path: what === "test" ? `${webhookPath(id)}/test` : `${webhookPath(id)}/notifications/${encodeURIComponent(what.resend)}/resend`,
+    }),
+    invalidates: (environment) => [bankKeys.detail(environment, "webhook", id)],
+    onSuccess,
   });
 
 /** A card's UXT access token for a DPoP proof the browser signed. */

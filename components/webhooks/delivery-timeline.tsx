@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { DeliveryBuckets } from "@/lib/webhooks/delivery-buckets";
+import { countTicks, type DeliveryBuckets } from "@/lib/webhooks/delivery-buckets";
 
 /**
  * A stacked bar chart of the shown attempts, delivered and failed, in buckets sized to the time they span
@@ -9,6 +9,8 @@ import type { DeliveryBuckets } from "@/lib/webhooks/delivery-buckets";
  * carry the same data in text.
  */
 export default function DeliveryTimeline({ chart }: { chart: DeliveryBuckets }) {
+  // Whole counts from 0, each tick once: recharts' own ticks repeat a rounded 1 when the tallest bar is 1 or 2.
+  const ticks = countTicks(Math.max(0, ...chart.buckets.map((bucket) => bucket.delivered + bucket.failed)));
   return (
     <div
       role="img"
@@ -21,7 +23,7 @@ export default function DeliveryTimeline({ chart }: { chart: DeliveryBuckets }) 
         <BarChart data={chart.buckets} margin={{ left: 0, right: 8, top: 4, bottom: 0 }} barCategoryGap={1} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" vertical={false} />
           <XAxis dataKey="label" stroke="var(--muted)" tickLine={false} minTickGap={16} />
-          <YAxis allowDecimals={false} stroke="var(--muted)" width={28} tickLine={false} />
+          <YAxis allowDecimals={false} ticks={ticks} domain={[0, ticks.at(-1)!]} interval={0} stroke="var(--muted)" width={28} tickLine={false} />
           <Tooltip
             cursor={{ fill: "var(--surface-2)" }}
             contentStyle={{ background: "var(--surface)", borderColor: "var(--line)", color: "var(--fg)" }}

@@ -1,16 +1,15 @@
 "use client";
 
-import Link from "next/link";
-import { Fragment, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { ErrorState } from "@/components/bank/error-state";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { Table, Td, Th } from "@/components/ui/table";
 import { nextPageCursor, useBankObject, useWebhookDeliveries } from "@/lib/bank/queries";
-import type { WebhookDelivery } from "@/lib/contract";
-import { detailHref, resourceForId } from "@/lib/resources/routes";
 import { deliveryBuckets, describeSpan } from "@/lib/webhooks/delivery-buckets";
+import { groupByNotification } from "@/lib/webhooks/notifications";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
+import { NotificationRow, notificationColumns } from "./notification-row";
 
 const pageSize = 25;
 /** How often the table re-reads while the page is open: a webhook in trouble retries within seconds. */
@@ -24,79 +23,13 @@ const DeliveryTimeline = lazyComponent(() => import("./delivery-timeline").then(
 
 type Outcome = "all" | "failed";
 /**
- * What the proxy puts in place of a masked value (`maskedValue` of lib/pii.ts, not imported: that module's allowlists
- * would ride along into every detail page's first load; the viewer e2e test fails if the two differ).
- */
-const maskedValue = "[masked]";
-
-/** The notification as sent, indented when it is JSON (it always is; an older attempt may have none recorded). */
-function pretty(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
-/** One attempt's request and reply, under its row. The reply shows only to roles that manage webhooks (the proxy masks it otherwise). */
-function DeliveryDetails({ row }: { row: WebhookDelivery }) {
-  const reply = row.response_body;
-  return (
-    <div className="grid gap-3 md:grid-cols-2" data-testid="delivery-details">
-      <div className="min-w-0">
-        <h3 className="mb-1 text-xs font-semibold text-muted">Request</h3>
-        <p className="mb-1 font-mono text-xs break-all">POST {row.url}</p>
-        {row.request_body == null ? (
-          <p className="text-xs text-muted">Not recorded (attempts made before the bank kept the body).</p>
-        ) : (
-          <pre
-            className="max-h-60 overflow-auto rounded border border-line bg-surface-2 p-2 font-mono text-xs break-all whitespace-pre-wrap"
-            data-testid="delivery-request-body"
-          >
-            {pretty(row.request_body)}
-          </pre>
-        )}
-      </div>
-      <div className="min-w-0">
-        <h3 className="mb-1 text-xs font-semibold text-muted">Reply</h3>
-        <p className="mb-1 text-xs">
-          {row.status_code == null ? "No HTTP answer" : `HTTP ${row.status_code}`}
-          {row.latency_ms == null ? "" : ` after ${row.latency_ms} ms`} ·{" "}
-          {row.succeeded ? "acknowledged" : "not acknowledged (only 200 or 202 count)"}
-        </p>
-        {reply === maskedValue ? (
-          <p className="text-xs text-muted" data-testid="delivery-reply-hidden">
-            The receiver&apos;s reply is shown to roles that manage webhooks.
-          </p>
-        ) : reply == null ? (
-          <p className="text-xs text-muted">{row.status_code == null ? (row.error ?? "No answer came.") : "Not recorded."}</p>
-        ) : reply === "" ? (
-          <p className="text-xs text-muted" data-testid="delivery-response-body">
-            (empty body)
-          </p>
-        ) : (
-          <pre
-            className="max-h-60 overflow-auto rounded border border-line bg-surface-2 p-2 font-mono text-xs break-all whitespace-pre-wrap"
-            data-testid="delivery-response-body"
-          >
-            {reply}
-          </pre>
-        )}
-        {reply != null && reply !== maskedValue && reply.length >= 4096 ? (
-          <p className="mt-1 text-xs text-muted">The first 4 KiB; the rest was not read.</p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/**
  * A webhook's delivery attempts from `GET /webhook/{id}/deliveries`, newest first, one page at a time (the cursors
  * walked through kept here for "Newer"), all or the failed ones only (`succeeded=false`), re-read every few seconds
- * while the page is open, with a chart of the page's attempts above the table and each attempt's request and reply
- * under its row.
+ * while the page is open, with a chart of the page's attempts above the table. The table groups the attempts under the
+ * notification they belong to (lib/webhooks/notifications.ts): one row each, its attempts and the latest one's request
+ * and reply under it, and for roles that manage webhooks a Resend (./send-now-button.tsx).
  */
-export function WebhookDeliveries({ id }: DetailExtraProps) {
+export function WebhookDeliveries({ id, object }: DetailExtraProps) {
   const { environment } = useConsoleSession();
   const managesWebhooks = useCan("webhook:write");
   const [outcome, setOutcome] = useState<Outcome>("all");
@@ -115,6 +48,7 @@ export function WebhookDeliveries({ id }: DetailExtraProps) {
   const rows = useMemo(() => deliveries.data?.data ?? [], [deliveries.data]);
   const next = nextPageCursor(deliveries.data);
   const chart = useMemo(() => deliveryBuckets(rows), [rows]);
+  const notifications = useMemo(() => groupByNotification(rows), [rows]);
   const toggle = (rowId: string) =>
     setOpen((current) => {
       const changed = new Set(current);
@@ -177,7 +111,8 @@ export function WebhookDeliveries({ id }: DetailExtraProps) {
                   <span className="font-medium text-red-700 dark:text-red-400">{chart.failed} failed</span>
                   <span className="text-muted">
                     {" "}
-                    · {rows.length === 1 ? "1 attempt" : `${rows.length} attempts`} over{" "}
+                    · {rows.length === 1 ? "1 attempt" : `${rows.length} attempts`} of{" "}
+                    {notifications.length === 1 ? "1 notification" : `${notifications.length} notifications`} over{" "}
                     {describeSpan(Date.parse(chart.to!) - Date.parse(chart.from!))}, per {chart.sizeLabel} (UTC)
                   </span>
                 </>
@@ -191,76 +126,40 @@ export function WebhookDeliveries({ id }: DetailExtraProps) {
             ) : null}
           </div>
           <Table data-testid="deliveries-table">
-            <caption className="sr-only">Delivery attempts, newest first</caption>
+            <caption className="sr-only">Notifications, the one with the newest attempt first</caption>
             <thead className="bg-surface-2">
               <tr>
-                <Th>Time (UTC)</Th>
+                <Th>Last attempt</Th>
                 <Th>Event</Th>
                 <Th>Object</Th>
-                <Th>Attempt</Th>
+                <Th>Attempts</Th>
                 <Th>HTTP status</Th>
                 <Th>Latency</Th>
                 <Th>Error</Th>
                 <Th>
-                  <span className="sr-only">Request and reply</span>
+                  <span className="sr-only">Attempts, request, reply and resend</span>
                 </Th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {rows.length === 0 ? (
+              {notifications.length === 0 ? (
                 <tr>
-                  <Td colSpan={8} className="text-muted">
+                  <Td colSpan={notificationColumns} className="text-muted">
                     {deliveries.isPending ? "Loading…" : outcome === "failed" ? "No failed delivery attempts." : "No delivery attempts yet."}
                   </Td>
                 </tr>
               ) : (
-                rows.map((row) => {
-                  const resource = resourceForId(row.object_id);
-                  const href = resource ? detailHref(resource.name, row.object_id) : null;
-                  const expanded = open.has(row.id);
-                  return (
-                    <Fragment key={row.id}>
-                      <tr data-testid="delivery-row" data-succeeded={row.succeeded}>
-                        <Td className="font-mono text-xs whitespace-nowrap">{row.attempted_at}</Td>
-                        <Td className="font-mono text-xs">{row.event}</Td>
-                        <Td className="font-mono text-xs">
-                          {href ? (
-                            <Link href={href} className="link">
-                              {row.object_id}
-                            </Link>
-                          ) : (
-                            row.object_id
-                          )}
-                        </Td>
-                        <Td>{row.attempt}</Td>
-                        <Td className={row.succeeded ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}>
-                          {row.status_code ?? "no answer"}
-                        </Td>
-                        <Td className="whitespace-nowrap">{row.latency_ms == null ? "n/a" : `${row.latency_ms} ms`}</Td>
-                        <Td className="max-w-xs text-xs break-words">{row.error ?? ""}</Td>
-                        <Td>
-                          <button
-                            type="button"
-                            className="rounded border border-line px-2 py-0.5 text-xs whitespace-nowrap hover:bg-surface-2"
-                            aria-expanded={expanded}
-                            aria-controls={`delivery-${row.id}`}
-                            onClick={() => toggle(row.id)}
-                            data-testid="delivery-toggle"
-                          >
-                            {expanded ? "Hide" : managesWebhooks ? "Payload and reply" : "Payload"}
-                          </button>
-                        </Td>
-                      </tr>
-                      {expanded ? (
-                        <tr id={`delivery-${row.id}`} className="bg-surface-2/40">
-                          <Td colSpan={8}>
-                            <DeliveryDetails row={row} />
-                          </Td>
-                        </tr>
-                      ) : null}
-                    </Fragment>
-                  );
-                })
+                notifications.map((group) => (
+                  <NotificationRow
+                    key={group.notificationId}
+                    group={group}
+                    webhookId={id}
+                    webhookUrl={String(object.url)}
+                    expanded={open.has(group.notificationId)}
+                    onToggle={() => toggle(group.notificationId)}
+                    managesWebhooks={managesWebhooks}
+                  />
+                ))
               )}
             </tbody>
           </Table>

@@ -12,6 +12,7 @@ import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
 import { isConsoleWebhook } from "@/lib/index/console-webhooks";
 import { EditWebhook } from "./edit-webhook";
+import { SendNowButton } from "./send-now-button";
 
 type Change = WebhookChange;
 
@@ -66,7 +67,7 @@ function ConsoleSubscription({ canManage }: { canManage: boolean }) {
 }
 
 /**
- * Edit (url, event, Basic credentials), enable, disable, reset (error → enabled) and delete on a webhook's page, for roles holding `webhook:write`. Each
+ * Send test event, edit (url, event, Basic credentials), enable, disable, reset (error → enabled) and delete on a webhook's page, for roles holding `webhook:write`. Each
  * change states its effect in the one confirm dialog first; the page then shows what the bank answered. None on the
  * console's own subscriptions.
  */
@@ -91,6 +92,8 @@ export function WebhookStatusActions({ id, object, context }: DetailExtraProps) 
   return (
     <div className="flex flex-col items-end gap-1">
       <div className="flex flex-wrap justify-end gap-2">
+        {/* Only an enabled webhook is sent notifications (the bank answers 409 otherwise). */}
+        {status === "enabled" ? <SendNowButton webhookId={id} url={String(object.url)} send="test" what="webhook.test" /> : null}
         <EditWebhook
           id={id}
           object={object}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketSizeFor, deliveryBuckets, describeSpan, maxBuckets, minBuckets } from "./delivery-buckets";
+import { bucketSizeFor, countTicks, deliveryBuckets, describeSpan, maxBuckets, minBuckets } from "./delivery-buckets";
 
 const at = (iso: string, succeeded = true) => ({ attempted_at: iso, succeeded });
 
@@ -88,5 +88,21 @@ describe("delivery chart buckets", () => {
     expect(describeSpan(7_500_000)).toBe("2 h 5 min");
     expect(describeSpan(86_400_000 + 4 * 3_600_000)).toBe("1 day 4 h");
     expect(describeSpan(3 * 86_400_000)).toBe("3 days");
+  });
+});
+
+describe("the chart's y-axis", () => {
+  it.each([
+    [0, [0, 1]],
+    [1, [0, 1]],
+    [3, [0, 1, 2, 3]],
+    [4, [0, 1, 2, 3, 4]],
+    [5, [0, 2, 4, 6]],
+    [7, [0, 2, 4, 6, 8]],
+    [12, [0, 5, 10, 15]],
+    [37, [0, 10, 20, 30, 40]],
+    [160, [0, 50, 100, 150, 200]],
+  ])("counts up to %i in whole steps: %j", (max, ticks) => {
+    expect(countTicks(max)).toEqual(ticks);
   });
 });

@@ -116,6 +116,22 @@ export function deliveryBuckets(deliveries: readonly DeliveryPoint[]): DeliveryB
   };
 }
 
+/**
+ * The y-axis ticks for counts up to `max`: whole numbers from 0, in steps of 1, 2, 5, 10, 20, 50... so that at most
+ * five ticks cover `max` (a chart of one attempt counts 0, 1; never 0, 0.25, 0.5 or a repeated 1).
+ */
+export function countTicks(max: number): number[] {
+  const top = Math.max(1, Math.ceil(max));
+  let step = 1;
+  for (let scale = 1; ; scale *= 10) {
+    step = [1, 2, 5].map((factor) => factor * scale).find((size) => Math.ceil(top / size) <= 4) ?? 0;
+    if (step > 0) break;
+  }
+  const ticks: number[] = [];
+  for (let tick = 0; tick < top + step; tick += step) ticks.push(tick);
+  return ticks;
+}
+
 /** "4 min 10 s", "2 h 5 min", "3 days 4 h": the span shown, in its two largest units. */
 export function describeSpan(ms: number): string {
   const units: Array<[number, string]> = [

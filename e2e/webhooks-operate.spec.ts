@@ -1,0 +1,105 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { eventually, startReceiver } from "@/tests/support/webhook-receiver";
+import { bankGet, bankSend, contextAs } from "./support/bank";
+
+/**
+ * Operating a webhook as an operations agent, against the production build and the sandbox bank: attempts grouped
+ * under their notification, a failed delivery resent through the confirm dialog (exactly one new POST reaches the
+ * receiver, and the new attempt shows under the same notification), a test event sent; axe clean; screenshots at 390
+ * and 1440 px, light and dark.
+ */
+
+interface Attempt {
+  notification_id: string;
+  succeeded: boolean;
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
+test("a failed delivery is resent from its notification's row, and the new attempt shows under it", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const receiver = await startReceiver();
+  // The first POST fails, the bank's retry is acknowledged: one notification, a failed attempt and a delivered one.
+  receiver.respondWith((_path, index) => (index === 0 ? { status: 500, body: "down for a moment (e2e)" } : 200));
+  const hook = (await bankSend<{ id: string }>("POST", "/webhook", { url: receiver.url("/operate"), event: "webhook.update" })).body;
+  // A change of the webhook itself emits webhook.update about it, which it is subscribed to.
+  expect((await bankSend("PATCH", `/webhook/${hook.id}`, { userdata: { e2e: "operate" } })).status).toBe(200);
+  await eventually(async () => {
+    const attempts = await bankGet<{ data: Attempt[] }>(`/webhook/${hook.id}/deliveries`);
+    return attempts.data.some((attempt) => attempt.succeeded) && attempts;
+  }, 30_000);
+  const postsBefore = receiver.at("/operate").length;
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await contextAs(browser, "operations", { colorScheme });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/webhooks/${hook.id}`);
+      const row = page.getByTestId("delivery-row");
+      await expect(row).toHaveCount(1);
+      if (colorScheme === "dark") {
+        await shoot(page, `webhook-notifications-${colorScheme}`);
+        continue;
+      }
+      await expect(row.getByTestId("notification-attempt-count")).toHaveText("2 attempts");
+
+      await page.getByTestId("delivery-outcome").getByText("Failed only").click();
+      await expect(row).toHaveAttribute("data-succeeded", "false");
+      await row.getByTestId("resend-notification").click();
+      const dialog = page.getByTestId("confirm-dialog");
+      await expect(dialog).toContainText(`to ${receiver.url("/operate")} once more`);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id),
+      ).toEqual([]);
+      await dialog.getByRole("button", { name: "Resend" }).click();
+      await expect(row.getByTestId("send-now-done")).toContainText("attempt 3, HTTP 200, delivered");
+      await expect(dialog).toBeHidden();
+      expect(receiver.at("/operate")).toHaveLength(postsBefore + 1);
+
+      await page.getByTestId("delivery-outcome").getByText("All").click();
+      await expect(row.getByTestId("notification-attempt-count")).toHaveText("3 attempts");
+      await expect(row).toHaveAttribute("data-succeeded", "true");
+      await row.getByTestId("delivery-toggle").click();
+      const attempts = page.getByTestId("attempt-row");
+      await expect(attempts).toHaveCount(3);
+      await expect(attempts.first()).toContainText("#3");
+      await expect(attempts.first()).toHaveAttribute("data-succeeded", "true");
+      await shoot(page, `webhook-notifications-${colorScheme}`);
+
+      await page.getByTestId("send-test-event").click();
+      await expect(dialog).toContainText("webhook.test");
+      await dialog.getByRole("button", { name: "Send test event" }).click();
+      await expect(page.getByTestId("send-now-done").filter({ hasText: "attempt 1, HTTP 200, delivered" })).toBeVisible();
+      expect(receiver.at("/operate").at(-1)!.body).toMatchObject({ event: "webhook.test", op: "test", id: hook.id });
+      await expect(row.first()).toContainText("webhook.test");
+      const { violations: after } = await new AxeBuilder({ page }).analyze();
+      expect(after.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual(
+        [],
+      );
+    } finally {
+      await context.close();
+    }
+  }
+  await receiver.close();
+});
+
+test("a viewer sees the notifications but neither Resend nor Send test event", async ({ browser }) => {
+  const hook = (await bankSend<{ id: string }>("POST", "/webhook", { url: "http://127.0.0.1:9/viewer", event: "ach.update" })).body;
+  const context = await contextAs(browser, "viewer");
+  try {
+    const page = await context.newPage();
+    await page.goto(`/webhooks/${hook.id}`);
+    await expect(page.getByTestId("webhook-deliveries")).toBeVisible();
+    await expect(page.getByTestId("resend-notification")).toHaveCount(0);
+    await expect(page.getByTestId("send-test-event")).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
