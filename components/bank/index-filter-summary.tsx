@@ -1,6 +1,6 @@
 "use client";
 
-import { relativeTime } from "@/lib/format";
+import { formatDateTime, relativeTime } from "@/lib/format";
 import type { DatePreset } from "@/lib/search/index-filters";
 
 // What every list shows of the index's filters (chips, where the rows come from), apart from their form
@@ -33,6 +33,18 @@ export function indexFilterChips(query: Record<string, string>): Array<{ names: 
     const label =
       preset === "custom" ? `created ${query.created_from ?? "…"} to ${query.created_to ?? "…"}` : `created ${presetLabels[preset] ?? query.created}`;
     chips.push({ names: ["created", "created_from", "created_to"], label });
+  }
+  for (const [name, words] of [
+    ["created_in", "created"],
+    ["updated_in", "last changed"],
+  ] as const) {
+    const [from, before] = (query[name] ?? "").split("/");
+    const at = (iso: string) => `${formatDateTime(iso, "UTC")} UTC`;
+    if (query[name])
+      chips.push({
+        names: [name],
+        label: `${words} ${from ? `from ${at(from)}` : ""}${from && before ? " " : ""}${before ? `before ${at(before)}` : ""}`,
+      });
   }
   if (query.has_error) chips.push({ names: ["has_error"], label: query.has_error === "true" ? "has an error" : "has no error" });
   return chips;

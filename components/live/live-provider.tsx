@@ -19,10 +19,12 @@ export type LiveStatus = "connecting" | "connected" | "reconnecting" | "offline"
 
 interface LiveContext {
   status: LiveStatus;
+  /** The environment the stream follows (the header's indicator asks how that environment's bank is doing). */
+  environment: Environment | null;
   listen(listener: (event: LiveEvent) => void): () => void;
 }
 
-const Context = createContext<LiveContext>({ status: "offline", listen: () => () => {} });
+const Context = createContext<LiveContext>({ status: "offline", environment: null, listen: () => () => {} });
 
 /** Waits before reconnecting: 1 s, doubling to 30 s. */
 const backoffMs = (failures: number) => Math.min(30_000, 1000 * 2 ** failures);
@@ -106,12 +108,16 @@ export function LiveProvider({ environment, children }: { environment: Environme
     listeners.current.add(listener);
     return () => void listeners.current.delete(listener);
   }, []);
-  const value = useMemo<LiveContext>(() => ({ status, listen }), [status, listen]);
+  const value = useMemo<LiveContext>(() => ({ status, environment, listen }), [status, environment, listen]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
 export function useLiveStatus(): LiveStatus {
   return useContext(Context).status;
+}
+
+export function useLiveEnvironment(): Environment | null {
+  return useContext(Context).environment;
 }
 
 /** Calls `onEvent` (its latest version) for every live change and reset while the component is mounted. */

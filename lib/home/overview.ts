@@ -5,7 +5,8 @@ import type { BankPage } from "@/lib/bank/browser";
 import type { Environment } from "@/lib/credentials/environments";
 import { consoleDb } from "@/lib/db/console";
 import { can } from "@/lib/permissions";
-import { listHref, resources, type ResourceName } from "@/lib/resources";
+import { listHref, type ResourceName } from "@/lib/resources";
+import { volumeKinds } from "./attention-today";
 import { indexCounts, type IndexCounts } from "./index-counts";
 
 /**
@@ -13,8 +14,6 @@ import { indexCounts, type IndexCounts } from "./index-counts";
  * say "N+". Home counts from the console's index instead (exact) for every kind the index has walked in full.
  */
 export const countLimit = 100;
-/** The home chart's window: the newest objects of each money movement. */
-export const chartWindow = 250;
 
 export interface AttentionItem {
   label: string;
@@ -46,11 +45,10 @@ const attention: Array<{ label: string; resource: ResourceName; filter: Record<s
   { label: "Disabled webhooks", resource: "webhook", filter: { status: "disabled" } },
 ];
 
-/** Money movements charted by status. */
-const chartedKinds: ResourceName[] = ["network_transfer", "ach", "fednow"];
-
 /** Every kind Home reads: a change to one of them redraws it (live pages). */
-export const homeKinds: ResourceName[] = [...new Set([...attention.map((item) => item.resource), "person_application" as const, ...chartedKinds])];
+export const homeKinds: ResourceName[] = [
+  ...new Set([...attention.map((item) => item.resource), "person_application" as const, ...volumeKinds, "business_application" as const]),
+];
 
 async function count(user: StaffUser, resource: ResourceName, filter: Record<string, string>, counts: IndexCounts | null) {
   const inIndex = counts?.byStatus[resource];
@@ -93,33 +91,4 @@ export async function attentionItems(user: StaffUser, counts: IndexCounts | null
     ...(applications.ok ? {} : { error: applications.error.message }),
   });
   return items;
-}
-
-export interface StatusBreakdown {
-  resource: string;
-  href: string;
-  counts: Record<string, number>;
-  total: number;
-  /** Every object of the kind in the console's index, or the newest `chartWindow` read from the bank. */
-  source: "index" | "bank";
-  error?: string;
-}
-
-/** Money movements by status, for the home chart: all of each kind from the index, else the bank's newest `chartWindow`. */
-export async function movementsByStatus(user: StaffUser, indexed: IndexCounts | null): Promise<StatusBreakdown[]> {
-  return Promise.all(
-    chartedKinds.map(async (resource): Promise<StatusBreakdown> => {
-      const inIndex = indexed?.byStatus[resource];
-      if (inIndex) {
-        const total = Object.values(inIndex).reduce((sum, objects) => sum + objects, 0);
-        return { resource: resources[resource].title, href: listHref(resource), counts: { ...inIndex }, total, source: "index" };
-      }
-      const read = await readThroughProxy<BankPage>(user, `list_${resource}`, { query: { page_size: String(chartWindow) } });
-      const base = { resource: resources[resource].title, href: listHref(resource) };
-      if (!read.ok) return { ...base, counts: {}, total: 0, source: "bank", error: read.error.message };
-      const counts: Record<string, number> = {};
-      for (const object of read.data.data) counts[String(object.status)] = (counts[String(object.status)] ?? 0) + 1;
-      return { ...base, counts, total: read.data.data.length, source: "bank" };
-    }),
-  );
 }

@@ -4,7 +4,20 @@
  * holds (`sort`, lib/resources/sorting.ts), since the bank lists newest first only. Client-safe: names and presets
  * only; the server parses them in ./index-list-input.ts.
  */
-export const indexFilterNames = ["amount_min", "amount_max", "statuses", "created", "created_from", "created_to", "has_error", "sort"] as const;
+export const indexFilterNames = [
+  "amount_min",
+  "amount_max",
+  "statuses",
+  "created",
+  "created_from",
+  "created_to",
+  "has_error",
+  // A half-open range of instants, `<from>/<before>` in ISO 8601 UTC, either end empty (`/2026-11-28T05:00:00Z`):
+  // Home links with them, so a day in the staff member's zone, or "unchanged for 24 h", lists exactly what it counted.
+  "created_in",
+  "updated_in",
+  "sort",
+] as const;
 export type IndexFilterName = (typeof indexFilterNames)[number];
 
 export const datePresets = ["today", "yesterday", "last_7_days", "this_month", "custom"] as const;

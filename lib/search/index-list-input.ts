@@ -17,6 +17,9 @@ export interface IndexListFilter {
   createdFrom?: Date;
   createdBefore?: Date;
   hasError?: boolean;
+  /** Last changed (the bank's `updated_at`) at or after (inclusive) and before (exclusive). */
+  updatedFrom?: Date;
+  updatedBefore?: Date;
   /** The bank's own filters, applied by the index as the bank would. */
   bank: Record<string, string>;
 }
@@ -120,6 +123,22 @@ const dateOf = (value: string) => {
   return datePattern.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? date : null;
 };
 
+const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+/** An instant range `<from>/<before>` (either end empty, not both), or a problem in words. */
+function instantRange(name: string, value: string): { from?: Date; before?: Date } | string {
+  const ends = value.split("/");
+  const problem = `${name}: expected <from>/<before>, each a UTC time such as 2026-11-28T05:00:00Z or empty`;
+  if (ends.length !== 2 || (!ends[0] && !ends[1])) return problem;
+  const [from, before] = ends.map((end) => (end ? new Date(end) : undefined));
+  for (const [index, end] of [from, before].entries()) {
+    if (end === undefined) continue;
+    if (!instantPattern.test(ends[index]!) || Number.isNaN(end.getTime())) return problem;
+    if (!isStorableInstant(end)) return `${name}: ${storableInstantMessage}`;
+  }
+  if (from && before && from >= before) return `${name}: the end must be after the start`;
+  return { ...(from && { from }), ...(before && { before }) };
+}
+
 /**
  * Reads an index-served list's URL: the index filters, the bank's own filters (checked by the bank's own schema, so
  * the same values are refused as the bank would refuse them), page size and cursor. Every problem is named.
@@ -198,6 +217,19 @@ export function parseIndexListQuery(
     }
   } else if (params.created_from || params.created_to) {
     return { ok: false, error: "created: set created=custom to give a date range" };
+  }
+  if (params.created_in) {
+    if (params.created) return { ok: false, error: "created_in: give either created or created_in, not both" };
+    const range = instantRange("created_in", params.created_in);
+    if (typeof range === "string") return { ok: false, error: range };
+    if (range.from) filter.createdFrom = range.from;
+    if (range.before) filter.createdBefore = range.before;
+  }
+  if (params.updated_in) {
+    const range = instantRange("updated_in", params.updated_in);
+    if (typeof range === "string") return { ok: false, error: range };
+    if (range.from) filter.updatedFrom = range.from;
+    if (range.before) filter.updatedBefore = range.before;
   }
   if (params.has_error) {
     if (params.has_error !== "true" && params.has_error !== "false") return { ok: false, error: "has_error: must be true or false" };

@@ -52,6 +52,8 @@ function indexConditions(filter: IndexListFilter): SQL[] {
   if (filter.statuses) conditions.push(sql`${field("status")} IN ${filter.statuses}`);
   if (filter.createdFrom) conditions.push(sql`o.bank_created_at >= ${filter.createdFrom.toISOString()}::timestamptz`);
   if (filter.createdBefore) conditions.push(sql`o.bank_created_at < ${filter.createdBefore.toISOString()}::timestamptz`);
+  if (filter.updatedFrom) conditions.push(sql`o.bank_updated_at >= ${filter.updatedFrom.toISOString()}::timestamptz`);
+  if (filter.updatedBefore) conditions.push(sql`o.bank_updated_at < ${filter.updatedBefore.toISOString()}::timestamptz`);
   if (filter.hasError === true) conditions.push(sql`coalesce(${field("error")}, '') <> ''`);
   if (filter.hasError === false) conditions.push(sql`coalesce(${field("error")}, '') = ''`);
   return conditions;
