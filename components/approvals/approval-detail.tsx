@@ -4,6 +4,7 @@ import { StatusBadge } from "@/components/bank/status-badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, Th } from "@/components/ui/table";
 import { UserdataChanges } from "@/components/userdata/userdata-changes";
+import { BulkRequest } from "@/components/bulk/bulk-request";
 import { actionLabel, approvalStatusLabels, approvalStatusTones, momentText, resourceOfAction } from "@/lib/approvals/codes";
 import type { ChangeRequestView } from "@/lib/approvals/store";
 import { jsonDiff } from "@/lib/json-diff";
@@ -31,6 +32,7 @@ function WhatIsSent({ request }: { request: ChangeRequestView }) {
         <FieldTable rows={Object.keys(before).map((field) => ({ field, now: before[field], sent: undefined }))} />
       </>
     );
+  if (request.kind === "bulk") return <BulkRequest payload={request.payload} before={request.before} />;
   if (request.kind === "setting")
     return <p className="text-sm">Turns four-eyes off in {request.environment}: changes there are then sent at once, without a second person.</p>;
   if (request.action === "credentials.clear")

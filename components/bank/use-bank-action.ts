@@ -13,9 +13,10 @@ export interface BankRequest {
   path: string;
   /**
    * `sandbox`: the sandbox bank's control API, `/api/sandbox<path>` (docs/sandbox-control.md), which the console serves
-   * with its own permissions and audit since the proxy carries only the production contract.
+   * with its own permissions and audit since the proxy carries only the production contract. `bulk`: the console's
+   * bulk actions, `/api/bulk<path>` (lib/bulk), which send each row through the proxy on the server.
    */
-  api?: "bank" | "sandbox";
+  api?: "bank" | "sandbox" | "bulk";
   /** Sent as JSON; a file (a snapshot to restore) is sent as it is. */
   body?: unknown;
 }
@@ -42,7 +43,7 @@ export function useBankAction<Variables = void, Result = unknown>({
   const mutation = useMutation<Result, Error, Variables>({
     mutationFn: (variables) => {
       const { method, path, api = "bank", body } = request(variables);
-      const url = api === "sandbox" ? sandboxApiPath(path) : bankApiPath(path);
+      const url = api === "sandbox" ? sandboxApiPath(path) : api === "bulk" ? `/api/bulk${path}` : bankApiPath(path);
       return fetchConsole<Result>(url, { method, ...(body === undefined ? {} : { body: body instanceof Blob ? body : JSON.stringify(body) }) });
     },
     onSuccess: async (result, variables) => {

@@ -1,24 +1,92 @@
 "use client";
 
+import { useEffect, useState } from "react";
+import { useConsoleSession } from "@/components/console/providers";
 import { Button } from "@/components/ui/button";
+import { bulkActions, bulkActionsFor, type BulkActionName } from "@/lib/bulk/codes";
+import { BulkConfirm } from "./bulk-confirm";
+import { BulkProgress } from "./bulk-progress";
+import { useStartBulk } from "./bulk-queries";
+
+/** The job shown is named in the URL's fragment (`#bulk=<id>`): kept on reload and in history, never sent as a list filter. */
+const fragmentPrefix = "#bulk=";
+
+function useJobInUrl(): [string | null, (id: string | null) => void] {
+  const [id, setId] = useState<string | null>(null);
+  useEffect(() => {
+    const read = () =>
+      setId(window.location.hash.startsWith(fragmentPrefix) ? decodeURIComponent(window.location.hash.slice(fragmentPrefix.length)) : null);
+    read();
+    window.addEventListener("hashchange", read);
+    return () => window.removeEventListener("hashchange", read);
+  }, []);
+  const show = (next: string | null) => {
+    const url = new URL(window.location.href);
+    url.hash = next ? `bulk=${encodeURIComponent(next)}` : "";
+    window.history.replaceState(window.history.state, "", url);
+    setId(next);
+  };
+  return [id, show];
+}
 
 /**
  * The bar over a list with selected rows: what is selected and the bulk actions the role may take on `resource`
- * (a resource name of lib/resources, or "review" for the review queue).
+ * (a resource name of lib/resources, or "review" for the review queue), and the progress of the bulk action started
+ * from it, which runs on the server (lib/bulk) and is shown again when the page is opened with its `#bulk=<id>`.
+ * Renders nothing while no row is selected and no bulk action is shown.
  */
 export function BulkBar({ resource, ids, onClear }: { resource: string; ids: string[]; onClear(): void }) {
-  if (ids.length === 0) return null;
+  const { permissions } = useConsoleSession();
+  const [jobId, showJob] = useJobInUrl();
+  const [asking, setAsking] = useState<BulkActionName | null>(null);
+  const start = useStartBulk((job) => {
+    setAsking(null);
+    showJob(job.id);
+  });
+  const offered = bulkActionsFor(resource).filter((action) => permissions.includes(bulkActions[action].permission));
+  if (ids.length === 0 && !jobId) return null;
   return (
-    <div
-      role="region"
-      aria-label="Selected rows"
-      data-resource={resource}
-      className="flex flex-wrap items-center gap-3 rounded-md border border-line bg-surface-2 px-3 py-2 text-sm"
-    >
-      <span aria-live="polite">{ids.length} selected</span>
-      <Button variant="secondary" size="compact" onClick={onClear}>
-        Clear selection
-      </Button>
+    <div className="space-y-2">
+      {ids.length > 0 ? (
+        <div
+          role="region"
+          aria-label="Selected rows"
+          data-resource={resource}
+          className="flex flex-wrap items-center gap-2 rounded-md border border-line bg-surface-2 px-3 py-2 text-sm"
+        >
+          <span aria-live="polite" className="font-medium">
+            {ids.length} selected
+          </span>
+          {offered.map((action) => (
+            <Button
+              key={action}
+              variant="secondary"
+              size="compact"
+              onClick={() => {
+                start.reset();
+                setAsking(action);
+              }}
+            >
+              {bulkActions[action].label}
+            </Button>
+          ))}
+          <Button variant="secondary" size="compact" onClick={onClear}>
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
+      {asking ? (
+        <BulkConfirm
+          action={asking}
+          resource={resource}
+          ids={ids}
+          pending={start.isPending}
+          error={start.error}
+          onConfirm={(request) => start.mutate(request)}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
+      {jobId ? <BulkProgress id={jobId} onClose={() => showJob(null)} /> : null}
     </div>
   );
 }
