@@ -223,7 +223,7 @@ test.describe("applications for compliance", () => {
     await expect(page.locator('[data-field="date_of_birth"]')).toHaveText("****-**-**");
     await page.getByRole("button", { name: "Reveal masked fields (audited)" }).click();
     await page.getByLabel("Reason for the reveal (or ticket reference)").fill("bank-pages e2e");
-    await page.getByRole("button", { name: /^Reveal for \d+ min \(audited\)$/ }).click();
+    await page.getByRole("button", { name: /^Reveal all for \d+ min \(audited\)$/ }).click();
     await expect(page.getByTestId("revealed-banner")).toBeVisible();
     await expect(page.locator('[data-field="date_of_birth"]')).toHaveText(`${application!.date_of_birth}revealed`);
     await page.goto(`/audit?action=person_application.reveal&target=${application!.id}`);

@@ -237,10 +237,13 @@ test("a reveal asks a reason, shows in the timeline at once with the reason, and
     await page.clock.install();
     await expect(page.locator('[data-field="date_of_birth"]')).toHaveText("****-**-**");
     await page.getByRole("button", { name: "Reveal masked fields (audited)" }).click();
-    const submit = page.getByRole("button", { name: "Reveal for 10 min (audited)" });
+    const submit = page.getByRole("button", { name: "Reveal selected for 10 min (audited)" });
     await expect(submit).toBeDisabled();
     const reason = `TICKET-${Date.now()}`;
     await page.getByLabel("Reason for the reveal (or ticket reference)").fill(reason);
+    // A reveal names its fields: the reason alone is not enough to send it.
+    await expect(submit).toBeDisabled();
+    await page.getByRole("checkbox", { name: "Date of birth" }).check();
     await submit.click();
     await expect(page.locator('[data-field="date_of_birth"]')).toHaveText(`${application!.date_of_birth}revealed`);
     const entry = page.locator('[data-testid="timeline-audit"][data-action="person_application.reveal"]').filter({ hasText: reason });

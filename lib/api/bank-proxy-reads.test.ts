@@ -202,7 +202,7 @@ describe.each(testDatabaseTargets)("reads through the bank proxy, audit trail on
   describe.each(["person_application", "business_application"] as const)("personal data on a %s", (kind) => {
     const applicationPath = () => `/apply/${kind}/${bank.seed[kind]}`;
     const reason = "KYC ticket CASE-1234";
-    const reveal = () => callProxy("POST", `${applicationPath()}/reveal`, { body: { reason } });
+    const reveal = () => callProxy("POST", `${applicationPath()}/reveal`, { body: { reason, fields: "all" } });
     const raw = () => bank.direct.call(`get_${kind}`, { params: { id: bank.seed[kind] } }) as Promise<Record<string, unknown>>;
 
     /** `shown` is `original` masked by the allowlist (lib/pii.ts): no personal value appears anywhere in the answer. */
@@ -261,7 +261,7 @@ describe.each(testDatabaseTargets)("reads through the bank proxy, audit trail on
 
     it("is not revealed to a POST from another origin", async () => {
       session.user = staff("compliance");
-      const response = await callProxy("POST", `${applicationPath()}/reveal`, { origin: "https://evil.example", body: { reason } });
+      const response = await callProxy("POST", `${applicationPath()}/reveal`, { origin: "https://evil.example", body: { reason, fields: "all" } });
       expect(response.status).toBe(403);
       expect(bank.recording.received).toEqual([]);
     });
@@ -281,7 +281,7 @@ describe.each(testDatabaseTargets)("reads through the bank proxy, audit trail on
           action: `${kind}.reveal`,
           targetId: bank.seed[kind],
           before: null,
-          after: { fields, reason },
+          after: { requested: "all", fields, reason, expiresAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/) },
           outcome: "succeeded",
           error: null,
         }),

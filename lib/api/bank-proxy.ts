@@ -5,11 +5,14 @@ import { bankBaseUrl } from "@/lib/bank/transport";
 import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
 import type { Environment } from "@/lib/credentials/environments";
 import type { ListedResource } from "@/lib/contract/operations";
-import { maskedFields, maskForViewer, shownInAnswer, type MaskedResource } from "@/lib/pii";
+import { maskForViewer, shownInAnswer, type MaskedResource } from "@/lib/pii";
 import { guardMaskedFilters, maskedFilterAction } from "@/lib/search/masked-filters";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
+import { compileUnmaskedRead, revealRoute, userdataSegment, type UnmaskedReadDependencies } from "./bank-reveal";
+/** The reason-only body of an unmasked export (lib/export imports it from here); the reveal path is bank-reveal.ts. */
+export { revealBody } from "./bank-reveal";
 import { bankNotConfigured, changesPaused, ConsoleError } from "./errors";
-import { can, type Permission } from "@/lib/permissions";
+import { can } from "@/lib/permissions";
 import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
 import type { ApprovalAnswer } from "@/lib/approvals/codes";
 import type { HeldBankChange } from "@/lib/approvals/service";
@@ -20,7 +23,7 @@ import { consoleWebhookRefusal, consoleWebhookTargetRefusal, isConsoleWebhook } 
 import { indexCopyField, isIndexedResource, bankIsNotAnswering, type IndexCopies, type IndexCopyMark } from "./index-fallback";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
-export interface BankProxyDependencies {
+export interface BankProxyDependencies extends UnmaskedReadDependencies {
   activeEnvironment(): Promise<Environment>;
   /** A client for the environment's bank, or null when that environment has no connection configured. */
   bankClient(environment: Environment): Promise<BankClient | null>;
@@ -51,23 +54,6 @@ export interface BankProxyDependencies {
 export const consoleBankPrefix = "/api/bank";
 
 const noQuery = z.strictObject({});
-
-/** Revealing personal data is a POST to the object's path plus this segment: never a side effect of a GET. */
-export const revealSegment = "reveal";
-/** A reveal says why: free text or a ticket reference, required (docs/reviews.md). */
-export const revealBody = z.strictObject(
-  {
-    reason: z
-      .string({ error: "a reason is required (free text or a ticket reference)" })
-      .trim()
-      .min(1, "a reason is required (free text or a ticket reference)")
-      .max(500, "at most 500 characters"),
-  },
-  { error: 'expected {"reason": "<why, or a ticket reference>"}: a reveal needs a reason' },
-);
-
-/** Reading the current userdata to edit it: a POST too, since GET answers mask userdata for every role. */
-export const userdataSegment = "userdata";
 
 type ProxyCall = ApiCall<Record<string, string>, Record<string, unknown>, unknown>;
 
@@ -297,61 +283,6 @@ function parseBody(schema: z.ZodType, body: unknown): unknown {
 }
 
 /**
- * `POST <object path>/<segment>`: an unmasked read for roles holding `permission`. A POST so that no link or
- * prefetch can unmask anything (the wrapper checks the Origin of every non-GET); audited before the answer leaves,
- * and never stored by a cache. Two exist: `reveal` (the whole object, `pii:reveal`) and, for objects whose userdata
- * staff may edit, `userdata` (that field and `updated_at` only, to the role that may edit it).
- */
-function compileUnmaskedRead(
-  exposed: ExposedOperation,
-  dependencies: BankProxyDependencies,
-  unmasked: {
-    segment: string;
-    permission: Permission;
-    action: string;
-    pick?: (object: Record<string, unknown>) => unknown;
-    /** The request's body, when the read needs one (a reveal's `reason`), and what the audit record keeps of the read. */
-    body?: z.ZodType<Record<string, unknown>>;
-    after?: (object: Record<string, unknown>, body: Record<string, unknown> | undefined) => unknown;
-    /** The read that opens an editor: while the bank is not answering it is refused as changes are (paused). */
-    opensAChange?: boolean;
-  },
-): CompiledOperation {
-  const read = findOperation(exposed.operationId);
-  const operation: Operation = { ...read, method: "post", path: `${read.path}/${unmasked.segment}` };
-  const parameterNames = pathParameters(read.path);
-  const route: RouteDefinition<Record<string, string>, Record<string, never>, Record<string, unknown> | undefined> = {
-    permission: unmasked.permission,
-    params: z.strictObject(Object.fromEntries(parameterNames.map((name) => [name, opaqueId]))) as z.ZodType<Record<string, string>>,
-    query: noQuery as z.ZodType<Record<string, never>>,
-    body: unmasked.body,
-    async handle(call) {
-      const environment = await dependencies.activeEnvironment();
-      const bank = await dependencies.bankClient(environment);
-      if (!bank) throw bankNotConfigured(environment);
-      const read = bank.call(exposed.operationId, { params: call.params });
-      const result = (await (unmasked.opensAChange ? read.catch(pausedChange) : read)) as Record<string, unknown>;
-      // Recorded before the answer leaves: when the record cannot be written, nothing is unmasked.
-      await dependencies.recordAuditEvent({
-        actor: { id: call.user.id, email: call.user.email, role: call.user.role },
-        environment,
-        targetId: call.params.id ?? null,
-        requestId: call.requestId,
-        action: unmasked.action,
-        ...(unmasked.after ? { after: unmasked.after(result, call.body) } : {}),
-      });
-      return Response.json(unmasked.pick ? unmasked.pick(result) : result, { headers: { "cache-control": "no-store" } });
-    },
-  };
-  return {
-    operation,
-    pattern: new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`),
-    parameterNames,
-    route: route as RouteDefinition,
-  };
-}
-
-/**
  * The proxy's routes: as a resolver, `/api/bank/<bank path>` to the exposed operation with that method and path
  * pattern, or undefined (404; the catch-all segment arrives as `params.path`); and `readRoute(operationId)`, an exposed
  * read by name, for server pages (lib/api/server-read.ts).
@@ -375,28 +306,17 @@ export type BankProxy = RouteResolver & {
 };
 
 export function bankProxyResolver(dependencies: BankProxyDependencies): BankProxy {
-  const compiled = exposedOperations.flatMap((exposed) => {
+  const compiled = exposedOperations.flatMap((exposed): CompiledOperation[] => {
     const reveal =
-      exposed.resource && exposed.operationId.startsWith("get_")
-        ? [
-            compileUnmaskedRead(exposed, dependencies, {
-              segment: revealSegment,
-              permission: "pii:reveal",
-              action: `${exposed.resource}.reveal`,
-              body: revealBody,
-              // The record names the fields the reveal showed (those masking hides) and why they were revealed.
-              after: (object, body) => ({ fields: maskedFields(exposed.resource!, object), reason: body?.reason }),
-            }),
-          ]
-        : [];
+      exposed.resource && exposed.operationId.startsWith("get_") ? [revealRoute({ ...exposed, resource: exposed.resource }, dependencies)] : [];
     const editable = exposed.editableUserdata
       ? [
           compileUnmaskedRead(exposed, dependencies, {
             segment: userdataSegment,
             permission: exposed.editableUserdata,
             action: `${exposed.resource}.userdata.read`,
-            opensAChange: true,
-            pick: (object) => ({ userdata: object.userdata ?? null, updated_at: object.updated_at }),
+            onReadFailure: pausedChange,
+            answer: (object) => ({ shown: { userdata: object.userdata ?? null, updated_at: object.updated_at } }),
           }),
         ]
       : [];

@@ -21,7 +21,8 @@ export interface CaseRecord {
   checklist: CaseView["items"];
   notes: CaseView["notes"];
   decisions: Array<CaseView["decisions"][number] & { reasonLabel: string }>;
-  reveals: Array<{ at: string; actorEmail: string; role: string; fields: unknown; reason: unknown; requestId: string }>;
+  /** Each reveal: who, when, the fields it showed, why, and until when the page showed them (null before expiries were recorded). */
+  reveals: Array<{ at: string; actorEmail: string; role: string; fields: unknown; reason: unknown; expiresAt: unknown; requestId: string }>;
   /** Every audit record about the application (review steps, reveals, earlier downloads of this record), oldest first. */
   auditTrail: Array<{ at: string; action: string; actorEmail: string; role: string; outcome: string; error: string | null; requestId: string }>;
 }
@@ -79,13 +80,14 @@ export async function buildCaseRecord(
     reveals: audits
       .filter((record) => record.action === `${application.kind}.reveal`)
       .map((record) => {
-        const after = (record.after ?? {}) as { fields?: unknown; reason?: unknown };
+        const after = (record.after ?? {}) as { fields?: unknown; reason?: unknown; expiresAt?: unknown };
         return {
           at: record.at,
           actorEmail: record.actorEmail,
           role: record.role,
           fields: after.fields ?? null,
           reason: after.reason ?? null,
+          expiresAt: after.expiresAt ?? null,
           requestId: record.requestId,
         };
       }),
@@ -193,13 +195,14 @@ ${table(
 )}
 <h2>Reveals of personal data</h2>
 ${table(
-  ["At", "By", "Role", "Fields shown", "Reason"],
+  ["At", "By", "Role", "Fields shown", "Reason", "Shown until"],
   record.reveals.map((reveal) => [
     at(reveal.at),
     id(reveal.actorEmail),
     reveal.role,
     Array.isArray(reveal.fields) ? reveal.fields.join(", ") : "",
     reveal.reason ?? "(no reason recorded)",
+    typeof reveal.expiresAt === "string" ? at(reveal.expiresAt) : "",
   ]),
   "No reveals.",
 )}

@@ -172,7 +172,7 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
       targetId: id,
       requestId: `req_${randomUUID()}`,
       before: null,
-      after: { fields: ["date_of_birth"], reason: "KYC-9" },
+      after: { requested: ["date_of_birth"], fields: ["date_of_birth"], reason: "KYC-9", expiresAt: "2026-11-28T10:10:00Z" },
     });
     const download = async (format: "json" | "html") => {
       as(reviewerB);
@@ -229,6 +229,7 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
         role: "compliance",
         fields: ["date_of_birth"],
         reason: "KYC-9",
+        expiresAt: "2026-11-28T10:10:00Z",
         requestId: expect.any(String),
       },
     ]);
@@ -254,6 +255,7 @@ describe.each(testDatabaseTargets)("compliance review on $name", (target) => {
       reviewerA.email,
       reviewerB.email,
       "KYC-9",
+      "Shown until",
       "kept for 5 years",
     ])
       expect(html).toContain(text);
