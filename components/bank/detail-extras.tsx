@@ -18,6 +18,8 @@ const WebhookStatusActions = lazyComponent(() =>
   import("@/components/webhooks/webhook-status-actions").then((module) => module.WebhookStatusActions),
 );
 
+const FailurePanel = lazyComponent(() => import("@/components/returns/failure-panel").then((module) => module.FailurePanel));
+
 const SimulateMenu = lazyComponent(() => import("@/components/sandbox/simulate-menu").then((module) => module.SimulateMenu));
 
 /**
@@ -45,14 +47,24 @@ function WebhookActions(props: DetailExtraProps) {
   );
 }
 
+/** Why a transfer or payment failed (nothing when it did not), above a network transfer's userdata editor. */
+const AchPanel = (props: DetailExtraProps) => <FailurePanel {...props} kind="ach" />;
+const FednowPanel = (props: DetailExtraProps) => <FailurePanel {...props} kind="fednow" />;
+const NetworkTransferPanel = (props: DetailExtraProps) => (
+  <>
+    <FailurePanel {...props} kind="network_transfer" />
+    <UserdataEditorLoader {...props} />
+  </>
+);
+
 /**
  * Per resource, what its detail page adds to the one layout: `Actions` in the header, a `Panel` below the fields.
  * Each component hides itself from roles without its permission (the proxy refuses them anyway).
  */
 export const detailExtras: Partial<Record<ResourceName, { Actions?: ComponentType<DetailExtraProps>; Panel?: ComponentType<DetailExtraProps> }>> = {
   webhook: { Actions: WebhookActions, Panel: WebhookDeliveries },
-  network_transfer: { Actions: SimulateNetworkTransfer, Panel: UserdataEditorLoader },
-  ach: { Actions: SimulateAch },
-  fednow: { Actions: SimulateFednow },
+  network_transfer: { Actions: SimulateNetworkTransfer, Panel: NetworkTransferPanel },
+  ach: { Actions: SimulateAch, Panel: AchPanel },
+  fednow: { Actions: SimulateFednow, Panel: FednowPanel },
   card: { Panel: CardPanels },
 };
