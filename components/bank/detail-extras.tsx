@@ -30,7 +30,12 @@ function Simulate(props: DetailExtraProps & { resource: MovableResource }) {
   const { environment } = useConsoleSession();
   const canControl = useCan("sandbox:control");
   if (environment !== "sandbox" || !canControl) return null;
-  return <SimulateMenu {...props} />;
+  // `#simulate`: where the command palette's "Simulate…" of a search result leads.
+  return (
+    <div id="simulate">
+      <SimulateMenu {...props} />
+    </div>
+  );
 }
 
 const SimulateAch = (props: DetailExtraProps) => <Simulate {...props} resource="ach" />;
@@ -40,7 +45,7 @@ const SimulateFednow = (props: DetailExtraProps) => <Simulate {...props} resourc
 /** A webhook's header: Simulate beside its own actions (edit, enable, disable, reset, delete). */
 function WebhookActions(props: DetailExtraProps) {
   return (
-    <div className="flex flex-wrap items-start justify-end gap-2">
+    <div id="webhook-actions" className="flex flex-wrap items-start justify-end gap-2">
       <Simulate {...props} resource="webhook" />
       <WebhookStatusActions {...props} />
     </div>

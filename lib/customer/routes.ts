@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { badInput } from "@/lib/api/errors";
+import type { RouteDefinition } from "@/lib/api/route";
+import type { Environment } from "@/lib/credentials/environments";
+import type { ConsoleDb } from "@/lib/db/console-db";
+import { customerMovements, customerTotals, indexFreshness, readCursor } from "./movements";
+
+/** What the customer view's route needs; the route file wires the real ones. */
+export interface CustomerRouteDependencies {
+  activeEnvironment(): Promise<Environment>;
+  db(): Promise<ConsoleDb>;
+}
+
+const counterpartyId = z.string().regex(/^cp_[A-Za-z0-9_-]{1,97}$/, "id: expected a counterparty id (cp_…)");
+
+/**
+ * `GET /api/customer/{cp_id}?page_cursor=…`: a counterparty's money movements from the console's index, newest first,
+ * a page of 10 (`page_next` the next page's cursor), its totals in and out over the last 30 days and what the index is
+ * (its newest change, whether it has walked the ACH list in full). Every staff role reads the bank, and every row is
+ * masked as every page shows it; 400 for an id that is not a counterparty's or a cursor this route did not write.
+ */
+export function customerRoute(dependencies: CustomerRouteDependencies): RouteDefinition<{ id: string }, { page_cursor?: string }> {
+  return {
+    permission: "bank:read",
+    rateLimit: "indexList",
+    params: z.object({ id: counterpartyId }),
+    query: z.strictObject({ page_cursor: z.string().max(200, "page_cursor: at most 200 characters").optional() }),
+    async handle(call) {
+      const cursor = call.query.page_cursor ? readCursor(call.query.page_cursor) : null;
+      if (call.query.page_cursor && !cursor) throw badInput("page_cursor: not a cursor of this list");
+      const db = await dependencies.db();
+      const environment = await dependencies.activeEnvironment();
+      const page = await customerMovements(db, environment, call.params.id, { cursor });
+      return {
+        data: page.data,
+        ...(page.nextCursor && { page_next: page.nextCursor }),
+        totals: await customerTotals(db, environment, call.params.id),
+        index: await indexFreshness(db, environment),
+      };
+    },
+  };
+}
