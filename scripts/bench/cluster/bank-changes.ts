@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import { bankAuth, sleep } from "./settings";
+
+/**
+ * The PostgreSQL server's main process, found from a backend's parent: its process tree holds every backend, so its
+ * CPU around a run is the database's cost (other clients of the same server included).
+ */
+export async function postmasterPid(url: string): Promise<number | undefined> {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    return Number(readFileSync(`/proc/${rows[0]!.pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+  } catch {
+    return undefined; // a server on another machine: its CPU is not measured
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * New objects at the bank at `perSecond` (counterparties, through the sandbox's control API): each is one
+ * `counterparty.create` notification to the console, and must end up in its index.
+ */
+export function bankChanges(sandboxUrl: string, perSecond: number) {
+  const created: string[] = [];
+  let failed = 0;
+  let running = true;
+  const done = (async () => {
+    for (let next = Date.now(); running; next += 1000 / perSecond) {
+      await sleep(Math.max(0, next - Date.now()));
+      void fetch(`${sandboxUrl}/sandbox/counterparty`, {
+        method: "POST",
+        headers: { ...bankAuth, "content-type": "application/json" },
+        body: JSON.stringify({ name: `Cluster bench ${created.length + failed}` }),
+      })
+        .then(async (answer) => (answer.status === 201 ? created.push(((await answer.json()) as { id: string }).id) : (failed += 1)))
+        .catch(() => (failed += 1));
+    }
+  })();
+  return {
+    created,
+    failed: () => failed,
+    async stop() {
+      running = false;
+      await done;
+      await sleep(500); // the last creations answer
+    },
+  };
+}
+
+/**
+ * What became of the bank's notifications from `since` on, once the shared inbox has settled (every row processed; a
+ * row claimed by the killed instance waits for its lease, 60 s): `lost` counts notifications the console acknowledged
+ * (2xx) with no inbox row for that event and object processed after it; `givenUp`, rows settled as dead letters;
+ * `takenAgain`, rows claimed more than once (after a kill or a stop gave them back), which the index records once
+ * (an unchanged object gets no new version).
+ */
+export async function notificationOutcomes(url: string, since: Date, created: string[]) {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    const unsettled = async () =>
+      Number((await client.query("SELECT count(*) AS n FROM console.bank_event_inbox WHERE state <> 'processed'")).rows[0].n);
+    while ((await unsettled()) > 0 && Date.now() - started < 120_000) await sleep(500);
+    const { rows } = await client.query(
+      `SELECT
+         (SELECT count(*) FROM sandbox.webhook_delivery_attempts a WHERE a.attempted_at >= $1 AND a.status_code BETWEEN 200 AND 299) AS acknowledged,
+         (SELECT count(*) FROM sandbox.webhook_delivery_attempts a WHERE a.attempted_at >= $1 AND a.status_code BETWEEN 200 AND 299
+            AND NOT EXISTS (SELECT 1 FROM console.bank_event_inbox i WHERE i.environment = 'sandbox' AND i.event = a.event
+              AND i.object_id = a.object_id AND i.state = 'processed' AND i.processed_at >= a.attempted_at)) AS lost,
+         (SELECT count(*) FROM console.bank_event_inbox WHERE received_at >= $1 AND outcome = 'dead_letter') AS given_up,
+         (SELECT count(*) FROM console.bank_event_inbox WHERE received_at >= $1 AND attempts > 1) AS taken_again,
+         (SELECT count(*) FROM console.bank_event_inbox WHERE state <> 'processed') AS unsettled,
+         (SELECT count(*) FROM unnest($2::text[]) AS created(id)
+            WHERE NOT EXISTS (SELECT 1 FROM console.bank_objects o WHERE o.environment = 'sandbox' AND o.id = created.id)) AS missing`,
+      [since, created],
+    );
+    const row = rows[0] as Record<string, string>;
+    return { ...Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])), settledMs: Date.now() - started } as {
+      acknowledged: number;
+      lost: number;
+      given_up: number;
+      taken_again: number;
+      unsettled: number;
+      missing: number;
+      settledMs: number;
+    };
+  } finally {
+    await client.end();
+  }
+}

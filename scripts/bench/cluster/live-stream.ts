@@ -1,0 +1,56 @@
+import { sleep } from "./settings";
+
+/**
+ * A live page's stream through HAProxy, as components/live/live-provider.tsx keeps it: reopened from the last id
+ * after an end "restarting" (at once) or a dropped connection (after 1 s); each gap from the end to the next `ready`
+ * is recorded.
+ */
+export function liveStream(url: string, cookie: string) {
+  const gaps: number[] = [];
+  let signedOut = 0;
+  let lastId: string | undefined;
+  let running = true;
+  const controller = new AbortController();
+  const run = async () => {
+    let endedAt: number | undefined;
+    while (running) {
+      let wait = 0;
+      try {
+        const answer = await fetch(`${url}/api/live${lastId ? `?after=${lastId}` : ""}`, { headers: { cookie }, signal: controller.signal });
+        if (answer.status !== 200 || !answer.body) throw new Error(`HTTP ${answer.status}`);
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for await (const chunk of answer.body) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let split;
+          while ((split = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, split);
+            buffer = buffer.slice(split + 2);
+            const field = (name: string) => block.match(new RegExp(`^${name}: (.*)$`, "m"))?.[1];
+            if (field("id")) lastId = field("id");
+            if (field("event") === "ready" && endedAt !== undefined) {
+              gaps.push(Date.now() - endedAt);
+              endedAt = undefined;
+            }
+            if (field("event") === "end" && !field("data")?.includes("restarting")) signedOut += 1;
+          }
+        }
+      } catch {
+        wait = 1000;
+      }
+      if (!running) break;
+      endedAt ??= Date.now();
+      await sleep(wait);
+    }
+  };
+  const done = run();
+  return {
+    gaps,
+    signedOut: () => signedOut,
+    async stop() {
+      running = false;
+      controller.abort();
+      await done.catch(() => {});
+    },
+  };
+}
