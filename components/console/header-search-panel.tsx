@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useImperativeHandle, useState, type Ref } from "react";
 import { SearchResultList } from "@/components/search/search-results";
-import { hitHref, useSearch } from "@/components/search/use-search";
+import { hitHref, orderedHits, useSearch } from "@/components/search/use-search";
+import type { SearchHit } from "@/lib/search/search";
 import { startNavigationProgress } from "@/components/ui/route-progress";
 import { useOpenById } from "./use-open-by-id";
 
@@ -19,10 +20,12 @@ export interface HeaderSearchHandle {
 }
 
 /**
- * The header search's results and what Enter does (header-search.tsx is the box): results from the index as you type,
- * grouped by kind; the arrows move, Enter opens the chosen result (the top one unless the arrows chose another). A
- * full id opens through the bank, as before the index existed, so an object the index has not seen yet still opens;
- * a query with no result loaded yet opens the search page.
+ * The header search's results and what Enter does (header-search.tsx is the box): results from the index as you type
+ * (a preview of public fields, never recorded), then, once typing rests or on Enter, the search itself (recorded for
+ * roles whose searches are audited: one record per search, not per keystroke; lib/search/search-preview.ts), grouped
+ * by kind; the arrows move, Enter opens the chosen result (the top one unless the arrows chose another). A full id
+ * opens through the bank, as before the index existed, so an object the index has not seen yet still opens; a query
+ * with no result opens the search page.
  */
 export function HeaderSearchPanel({
   ref,
@@ -41,7 +44,7 @@ export function HeaderSearchPanel({
   const [active, setActive] = useState(0);
   const [arrowed, setArrowed] = useState(false);
   const byId = useOpenById(() => setOpen(false));
-  const { results, hits, settled, isFetching } = useSearch(q, { limitPerGroup });
+  const { results, hits, settled, isFetching, runNow } = useSearch(q, { limitPerGroup, typingAlready: true });
   // A new query starts again from the top result, and clears a failed id lookup.
   const [shownQ, setShownQ] = useState(q);
   if (q !== shownQ) {
@@ -59,21 +62,25 @@ export function HeaderSearchPanel({
     router.push(href);
   }
 
-  function openHit(index: number) {
-    const hit = hits[index];
+  function openHit(hit: SearchHit | undefined) {
     if (!hit) return;
     setOpen(false);
     blurBox();
     go(hitHref(hit));
   }
 
-  function submit() {
-    if (!text) return;
-    if (arrowed && current && hits[active]) return openHit(active);
-    if (idLike.test(text)) return void byId.open(text);
-    if (current && hits.length > 0) return openHit(0);
+  function openSearchPage() {
     setOpen(false);
     go(`/search?${new URLSearchParams({ q: text })}`);
+  }
+
+  // Enter is a search the person ran: it runs (and records) the search for the query at once, then opens its top
+  // result; a result the arrows chose was already shown, and a full id opens through the bank.
+  function submit() {
+    if (!text) return;
+    if (arrowed && current && hits[active]) return openHit(hits[active]);
+    if (idLike.test(text)) return void byId.open(text);
+    runNow().then((searched) => (searched.total > 0 ? openHit(orderedHits(searched, limitPerGroup)[0]) : openSearchPage()), openSearchPage);
   }
 
   useImperativeHandle(ref, () => ({

@@ -20,6 +20,8 @@ export const bankKeys = {
     ["bank", environment, "webhook", "detail", webhookId, "deliveries", query] as const,
   /** A search over the console's index of the bank (docs/search.md): under the environment, so any change there refreshes it. */
   search: (environment: Environment, q: string) => ["bank", environment, "search", q] as const,
+  /** The search box's preview while typing (public fields only, never recorded: lib/search/search-preview.ts). */
+  searchPreview: (environment: Environment, q: string) => ["bank", environment, "search-preview", q] as const,
   /** The name the index knows for an id, shown beside it (components/bank/name-beside.tsx). */
   name: (environment: Environment, id: string) => ["bank", environment, "name", id] as const,
   /** The transitions valid from an object's current state (sandbox): under its detail key, so any change to it makes them stale. */

@@ -3,26 +3,32 @@ import { apiRoute, badInput } from "@/lib/api";
 import { getActiveEnvironment } from "@/lib/credentials";
 import { consoleDb } from "@/lib/db/console";
 import { parseSearchQuery } from "@/lib/search/query";
-import { searchAsStaff } from "@/lib/search/search";
+import { searchForStaff } from "@/lib/search/search-preview";
 
 /**
  * GET /api/search?q= : every indexed object of the active environment the query names, grouped by kind, best first,
  * each with what matched (docs/search.md). Every role that reads bank objects; a role that may match masked fields
- * is audited per search (`search.masked_fields`).
+ * is audited per search (`search.masked_fields`). `&preview=1` (the search box while typing) matches public fields
+ * only and is never recorded (lib/search/search-preview.ts).
  */
 export const GET = apiRoute({
   permission: "bank:read",
   rateLimit: "search",
-  query: z.strictObject({ q: z.string().optional() }),
+  query: z.strictObject({
+    q: z.string().optional(),
+    preview: z.literal("1", { error: "expected 1 (a preview while typing, public fields only) or nothing" }).optional(),
+  }),
   async handle(call) {
-    const parsed = parseSearchQuery((call.query as { q?: string }).q);
+    const { q, preview } = call.query as { q?: string; preview?: "1" };
+    const parsed = parseSearchQuery(q);
     if (!parsed.ok) throw badInput(parsed.error);
     const { db } = await consoleDb();
-    return searchAsStaff(db, {
+    return searchForStaff(db, {
       environment: await getActiveEnvironment(),
       actor: { id: call.user.id, email: call.user.email, role: call.user.role },
       requestId: call.requestId,
       query: parsed.query,
+      preview: preview === "1",
     });
   },
 });
