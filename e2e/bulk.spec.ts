@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/bank";
@@ -6,7 +7,7 @@ import { waitForHydration } from "./support/staff";
 
 /**
  * Bulk actions (docs/console-actions.md, "Bulk actions") against the production build and the sandbox bank: select
- * network transfers on their list, tag them with one userdata key, watch the progress, see each row's outcome, retry
+ * network transfers on their list, export them as CSV, tag them with one userdata key, watch the progress, see each row's outcome, retry
  * the row the bank failed, and find the job again from its address after a reload.
  */
 
@@ -40,6 +41,12 @@ test("operations tags three transfers in bulk, one failed by the bank is retried
     // Operations may change userdata: both userdata actions are offered, webhook and review actions are not.
     await expect(bar.getByRole("button", { name: "Remove userdata key" })).toBeVisible();
     await expect(bar.getByRole("button", { name: "Enable" })).toHaveCount(0);
+    // The selected rows as CSV, in the order selected.
+    const download = page.waitForEvent("download");
+    await bar.getByRole("button", { name: "Export CSV" }).click();
+    const csv = readFileSync((await (await download).path())!, "utf8");
+    expect(csv.split("\n").filter((line) => chosen.some((id) => line.startsWith(id)))).toHaveLength(3);
+
     await bar.getByRole("button", { name: "Set userdata key" }).click();
 
     const dialog = page.getByTestId("confirm-dialog");
@@ -85,7 +92,7 @@ test("operations tags three transfers in bulk, one failed by the bank is retried
   }
 });
 
-test("a viewer is offered no bulk action, and the route refuses one (403)", async ({ browser }) => {
+test("a viewer asking for a bulk action is refused by the route (403)", async ({ browser }) => {
   const context = await contextAs(browser, "viewer");
   const page = await context.newPage();
   try {

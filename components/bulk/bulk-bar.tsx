@@ -1,12 +1,14 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { ActionError } from "@/components/actions/action-feedback";
 import { useConsoleSession } from "@/components/console/providers";
 import { Button } from "@/components/ui/button";
 import { bulkActions, bulkActionsFor, type BulkActionName } from "@/lib/bulk/codes";
 import { BulkConfirm } from "./bulk-confirm";
 import { BulkProgress } from "./bulk-progress";
 import { useStartBulk } from "./bulk-queries";
+import { downloadSelection } from "./export-selection";
 
 /** The job shown is named in the URL's fragment (`#bulk=<id>`): kept on reload and in history, never sent as a list filter. */
 const fragmentPrefix = "#bulk=";
@@ -39,6 +41,8 @@ export function BulkBar({ resource, ids, onClear }: { resource: string; ids: str
   const { permissions } = useConsoleSession();
   const [jobId, showJob] = useJobInUrl();
   const [asking, setAsking] = useState<BulkActionName | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
   const start = useStartBulk((job) => {
     setAsking(null);
     showJob(job.id);
@@ -70,9 +74,26 @@ export function BulkBar({ resource, ids, onClear }: { resource: string; ids: str
               {bulkActions[action].label}
             </Button>
           ))}
+          {resource !== "review" ? (
+            <Button
+              variant="secondary"
+              size="compact"
+              disabled={exporting}
+              onClick={() => {
+                setExporting(true);
+                setExportError(null);
+                downloadSelection(resource, ids)
+                  .catch(setExportError)
+                  .finally(() => setExporting(false));
+              }}
+            >
+              {exporting ? "Exporting…" : "Export CSV"}
+            </Button>
+          ) : null}
           <Button variant="secondary" size="compact" onClick={onClear}>
             Clear selection
           </Button>
+          <ActionError error={exportError} testId="bulk-export-error" />
         </div>
       ) : null}
       {asking ? (

@@ -10,10 +10,12 @@ import { createStaff, findStaffByEmail, findStaffById, updateStaff } from "@/lib
 import * as schema from "@/lib/db/console-schema";
 import { createLogger } from "@/lib/log";
 import { testDatabaseTargets } from "@/tests/support/databases";
+import { csvRecords } from "@/tests/support/parse-csv";
 import { bankKey, proxyHarness, startProxyBank } from "@/tests/support/proxy-harness";
 import { readUntil } from "@/tests/support/sandbox-bank";
 import type { BulkSendDependencies } from "./actions";
 import type { BulkJobView } from "./codes";
+import { selectionExportRoute } from "./export";
 import { bulkRoutes } from "./routes";
 import { startBulkRunner, type BulkRunner } from "./runner";
 import { bulkService, type BulkService } from "./service";
@@ -263,6 +265,33 @@ describe.each(testDatabaseTargets)("bulk actions, on $name", (target) => {
     const records = await db().select().from(schema.auditRecords).where(eq(schema.auditRecords.targetId, ids[0]!));
     const approversChange = records.filter((record) => record.action === "network_transfer.userdata.update" && record.actorId === staff.approver.id);
     expect(approversChange).toMatchObject([{ outcome: "succeeded" }]);
+  });
+
+  it("exports the selected rows as CSV in the order selected, masked, under one export audit record", async () => {
+    const ids = [transferIds[5]!, transferIds[2]!, "nt_not_at_the_bank"];
+    await bank.direct.patch_network_transfer(ids[0]!, { userdata: { note: "not-for-a-viewer" } });
+    const exporter = selectionExportRoute({ ...harness.dependencies(), audited: harness.dependencies().audited });
+    session.user = staff.viewer;
+    const response = await route(exporter)(
+      new Request("http://console.test/api/bulk/export", {
+        method: "POST",
+        headers: { origin: "http://console.test", "content-type": "application/json" },
+        body: JSON.stringify({ resource: "network_transfer", ids }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    const text = await response.text();
+    const { records } = csvRecords(text);
+    expect(records.map((record) => record.id)).toEqual(ids.slice(0, 2));
+    expect(records[0]!.userdata).toContain("masked");
+    expect(text).not.toContain("not-for-a-viewer");
+    const [record] = await harness.database.db
+      .select()
+      .from(schema.auditRecords)
+      .where(eq(schema.auditRecords.requestId, response.headers.get("x-request-id")!));
+    expect(record).toMatchObject({ action: "network_transfer.export", actorId: staff.viewer.id, outcome: "succeeded", after: { rows: 2 } });
+    expect(record!.before).toMatchObject({ ids, source: "selection", revealed: false });
   });
 
   it("answers 401 signed out, 403 without the permission, 400 for an empty selection, 501 rows, an unknown action or resource", async () => {

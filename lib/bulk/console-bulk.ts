@@ -8,6 +8,7 @@ import { consoleDb } from "@/lib/db/console";
 import { onShutdown } from "@/lib/health/shutdown";
 import { log } from "@/lib/log";
 import type { BulkSendDependencies } from "./actions";
+import { selectionExportRoute } from "./export";
 import { processBulkRunner, setProcessBulkRunner, wakeBulkRunner } from "./process-runner";
 import { bulkRoutes } from "./routes";
 import { startBulkRunner } from "./runner";
@@ -30,6 +31,9 @@ export const consoleBulk = bulkService({
 });
 
 export const consoleBulkRoutes = bulkRoutes(() => consoleBulk);
+
+/** The selected rows as CSV (audited like every export). */
+export const consoleSelectionExport = selectionExportRoute({ activeEnvironment: getActiveEnvironment, bankClient: consoleBankClient, audited });
 
 /** Called once per server process (instrumentation.ts): the runner resumes any job a stopped process left. */
 export function startBulkRuntime(): void {
