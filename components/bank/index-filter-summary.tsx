@@ -47,6 +47,7 @@ export function indexFilterChips(query: Record<string, string>): Array<{ names: 
       });
   }
   if (query.has_error) chips.push({ names: ["has_error"], label: query.has_error === "true" ? "has an error" : "has no error" });
+  if (query.return_code) chips.push({ names: ["return_code"], label: `return code ${query.return_code}` });
   return chips;
 }
 

@@ -1,8 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { Timestamp } from "@/components/bank/value";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
 import { explainFailure } from "@/lib/contract/reason-codes";
+import { listHref } from "@/lib/resources/routes";
+import { kindsWithReturnCode } from "@/lib/search/index-filters";
 
 /**
  * "Why it failed" on the page of an ACH transfer, instant payment or network transfer that was returned, rejected or
@@ -37,6 +40,14 @@ export function FailurePanel({ object, kind }: DetailExtraProps & { kind: "ach" 
         <dd data-testid="failure-at">{typeof object.updated_at === "string" ? <Timestamp value={object.updated_at} /> : "not known"}</dd>
       </dl>
       <p className="mt-2 text-xs text-muted">
+        {reason.code && kindsWithReturnCode.includes(kind) ? (
+          <>
+            <Link href={listHref(kind, { return_code: reason.code })} className="link" data-testid="failure-same-code">
+              Every {kind === "ach" ? "ACH transfer" : "instant payment"} with {reason.code}
+            </Link>{" "}
+            ·{" "}
+          </>
+        ) : null}
         Every code and its meaning: <span className="font-mono">docs/return-codes.md</span>.
       </p>
     </section>

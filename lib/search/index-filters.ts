@@ -12,6 +12,8 @@ export const indexFilterNames = [
   "created_from",
   "created_to",
   "has_error",
+  // ACH transfers and instant payments that failed with this code (lib/contract/reason-codes.ts).
+  "return_code",
   // A half-open range of instants, `<from>/<before>` in ISO 8601 UTC, either end empty (`/2026-11-28T05:00:00Z`):
   // Home links with them, so a day in the staff member's zone, or "unchanged for 24 h", lists exactly what it counted.
   "created_in",
@@ -42,6 +44,11 @@ export const indexCountPath = (resource: string, filters: Record<string, string>
 
 /** Kinds whose objects carry an `error` (the "has an error" filter). */
 export const kindsWithError: readonly string[] = ["network_transfer", "ach", "fednow", "webhook"];
+/**
+ * Kinds whose failures carry a network code (the "return code" filter): an ACH transfer's NACHA code at the start of its
+ * `error`, an instant payment's ISO 20022 `external_reject_reason.code` (lib/contract/reason-codes.ts).
+ */
+export const kindsWithReturnCode: readonly string[] = ["ach", "fednow"];
 /** Kinds whose objects carry an `amount` (the amount range). */
 export const kindsWithAmount: readonly string[] = ["network_transfer", "ach", "fednow"];
 

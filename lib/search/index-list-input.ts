@@ -7,7 +7,7 @@ import { resources, type ResourceName } from "@/lib/resources";
 import { parseListSort, sortParameter, writeSort, type ListSort, type SortKind } from "@/lib/resources/sorting";
 import { amountOf } from "./query";
 
-import { datePresets, indexFilterNames, type DatePreset } from "./index-filters";
+import { datePresets, indexFilterNames, kindsWithReturnCode, type DatePreset } from "./index-filters";
 
 export interface IndexListFilter {
   amountMinCents?: number;
@@ -17,6 +17,8 @@ export interface IndexListFilter {
   createdFrom?: Date;
   createdBefore?: Date;
   hasError?: boolean;
+  /** A return code or reject reason (`R01`, `AC04`): ACH transfers and instant payments that failed with it. */
+  returnCode?: string;
   /** Last changed (the bank's `updated_at`) at or after (inclusive) and before (exclusive). */
   updatedFrom?: Date;
   updatedBefore?: Date;
@@ -234,6 +236,11 @@ export function parseIndexListQuery(
   if (params.has_error) {
     if (params.has_error !== "true" && params.has_error !== "false") return { ok: false, error: "has_error: must be true or false" };
     filter.hasError = params.has_error === "true";
+  }
+  if (params.return_code) {
+    if (!kindsWithReturnCode.includes(resource)) return { ok: false, error: "return_code: only ACH transfers and instant payments carry one" };
+    if (!/^[A-Z0-9]{3,4}$/.test(params.return_code)) return { ok: false, error: "return_code: expected a code such as R01 or AC04" };
+    filter.returnCode = params.return_code;
   }
   let sort: IndexListSort | undefined;
   if (params[sortParameter] !== undefined) {

@@ -56,6 +56,12 @@ function indexConditions(filter: IndexListFilter): SQL[] {
   if (filter.updatedBefore) conditions.push(sql`o.bank_updated_at < ${filter.updatedBefore.toISOString()}::timestamptz`);
   if (filter.hasError === true) conditions.push(sql`coalesce(${field("error")}, '') <> ''`);
   if (filter.hasError === false) conditions.push(sql`coalesce(${field("error")}, '') = ''`);
+  // An ACH transfer's `error` starts with its code ("R01 Insufficient Funds"); an instant payment names it apart.
+  if (filter.returnCode) {
+    conditions.push(
+      sql`(${field("error")} = ${filter.returnCode} OR ${field("error")} LIKE ${`${filter.returnCode} %`} OR o.state #>> '{external_reject_reason,code}' = ${filter.returnCode})`,
+    );
+  }
   return conditions;
 }
 

@@ -16,7 +16,9 @@ export const achTransfers: ResourcePage = {
     { key: "counterparty_id", label: "Counterparty", format: "id", link: { detail: "counterparty" } },
     { key: "effective_date", label: "Effective", format: "date" },
     { key: "trace_number", label: "Trace number", format: "mono", hiddenByDefault: true },
-    { key: "error", label: "Error", hiddenByDefault: true },
+    // The return code leads the bank's `error` ("R01 Insufficient Funds"); the list filters by it from the index
+    // (`return_code`, docs/return-codes.md).
+    { key: "error", label: "Return code and reason" },
     createdAt,
   ],
   filters: {
@@ -41,7 +43,7 @@ export const achTransfers: ResourcePage = {
         { key: "trace_number", label: "Trace number", format: "mono" },
         { key: "description", label: "Description" },
         { key: "originator_name", label: "Originator" },
-        { key: "error", label: "Error" },
+        { key: "error", label: "Return code and reason" },
       ],
     },
     {

@@ -9,6 +9,8 @@ export const instantPayments: ResourcePage = {
     id(),
     status,
     { key: "external_status", label: "External status", format: "status" },
+    // Why the receiving side rejected it (ISO 20022, docs/return-codes.md); the list filters by it from the index.
+    { key: "external_reject_reason.code", label: "Reject reason", format: "mono" },
     paymentAmount,
     { key: "payment_type", label: "Type", format: "enum" },
     { key: "external_name", label: "External party" },
