@@ -46,13 +46,10 @@ export function directionOf(state: Record<string, unknown>): CustomerMovement["d
   return null;
 }
 
-/** The movements naming the counterparty: found through its id in their public text (indexed), confirmed on the field. */
+/** The movements naming the counterparty, read in the order of their index (migration 0032). */
 const naming = (environment: Environment, counterpartyId: string) => sql`
-  FROM ${schema.bankSearch} s
-  JOIN ${schema.bankObjects} o ON o.environment = s.environment AND o.id = s.id
-  WHERE s.environment = ${environment} AND s.resource <> 'counterparty' AND o.state IS NOT NULL
-    AND s.public_tsv @@ phraseto_tsquery('simple'::regconfig, ${counterpartyId})
-    AND o.state ->> 'counterparty_id' = ${counterpartyId}`;
+  FROM ${schema.bankObjects} o
+  WHERE o.environment = ${environment} AND (o.state ->> 'counterparty_id') = ${counterpartyId}`;
 
 /** A cursor this list writes, or null for anything else (the route answers 400). */
 export function readCursor(cursor: string): { createdAt: string; id: string } | null {
@@ -99,8 +96,8 @@ export async function customerTotals(db: ConsoleDb, environment: Environment, co
   const since = new Date(now.getTime() - totalsDays * 24 * 3600 * 1000).toISOString();
   const [totals] = (
     await db.execute<{ in_cents: string | null; out_cents: string | null; count: string }>(sql`
-      SELECT sum(s.amount_cents) FILTER (WHERE o.state ->> 'direction' = 'debit') AS in_cents,
-             sum(s.amount_cents) FILTER (WHERE o.state ->> 'direction' = 'credit') AS out_cents,
+      SELECT sum(round((o.state ->> 'amount')::numeric * 100)) FILTER (WHERE o.state ->> 'direction' = 'debit') AS in_cents,
+             sum(round((o.state ->> 'amount')::numeric * 100)) FILTER (WHERE o.state ->> 'direction' = 'credit') AS out_cents,
              count(*) AS count
       ${naming(environment, counterpartyId)}
         AND o.bank_created_at >= ${since}::timestamptz

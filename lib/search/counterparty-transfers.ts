@@ -1,7 +1,8 @@
 /**
  * A counterparty's name finds the transfers with it (docs/search.md, "A counterparty's transfers"): a transfer names
  * its counterparty by id only, so the name a caller says matches the counterparty, and its transfers are added right
- * after it, newest first, each saying that it was found through its counterparty's name.
+ * after it, its newest 20 first, each saying that it was found through its counterparty's name (the counterparty's
+ * page lists them all).
  */
 import { sql } from "drizzle-orm";
 import type { Environment } from "@/lib/credentials/environments";
@@ -14,8 +15,9 @@ import { nameAnswers } from "./matched-fields";
 import { nameOf } from "./names";
 import type { ParsedQuery } from "./query";
 
-/** At most this many counterparties named by one query bring their transfers. */
+/** At most this many counterparties named by one query bring their transfers, each its newest this many. */
 const namedCounterparties = 3;
+const transfersPerCounterparty = 20;
 
 /**
  * The rows with the transfers of each counterparty among them whose name (a field every role sees) matches the query,
@@ -39,17 +41,15 @@ export async function withCounterpartyTransfers(
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const { row: counterparty, name } of named) {
     const narrowed = amountConditions(query.amountRange?.near === null ? query.amountRange : null);
-    // Found through the counterparty's id in the transfers' own text (an index lookup), then confirmed on the field.
+    // Read newest first in the order of their index (migration 0032), joined to their documents for a range's narrowing.
     const transfers = await db.execute<CandidateRow>(sql`
-      SELECT s.id, s.resource, o.state
-      FROM ${schema.bankSearch} s
-      JOIN ${schema.bankObjects} o ON o.environment = s.environment AND o.id = s.id
-      WHERE s.environment = ${environment} AND s.resource <> 'counterparty' AND o.state IS NOT NULL
-        AND s.public_tsv @@ phraseto_tsquery('simple'::regconfig, ${counterparty.id})
-        AND o.state ->> 'counterparty_id' = ${counterparty.id}
+      SELECT o.id, o.resource, o.state
+      FROM ${schema.bankObjects} o
+      JOIN ${schema.bankSearch} s ON s.environment = o.environment AND s.id = o.id
+      WHERE o.environment = ${environment} AND (o.state ->> 'counterparty_id') = ${counterparty.id}
         ${narrowed.length > 0 ? sql`AND ${sql.join(narrowed, sql` AND `)}` : sql``}
-      ORDER BY o.bank_created_at DESC NULLS LAST, s.id
-      LIMIT ${limit}`);
+      ORDER BY o.bank_created_at DESC, o.id DESC
+      LIMIT ${transfersPerCounterparty}`);
     for (const transfer of transfers.rows) {
       const score = Number(counterparty.score) - 1;
       const known = byId.get(transfer.id);

@@ -89,6 +89,13 @@ export const bankObjects = consoleSchema.table(
     index("bank_objects_resource_idx").on(table.environment, table.resource, table.bankCreatedAt),
     // The index's newest change ("updated N s ago"), one lookup instead of a scan of every object (migration 0021).
     index("bank_objects_last_changed_idx").on(table.environment, table.lastChangedAt),
+    // The movements naming a counterparty, newest first (migration 0032; lib/customer/movements.ts).
+    index("bank_objects_counterparty_idx").on(
+      table.environment,
+      sql`(${table.state} ->> 'counterparty_id')`,
+      table.bankCreatedAt.desc(),
+      table.id.desc(),
+    ),
   ],
 );
 
