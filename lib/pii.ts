@@ -6,6 +6,6 @@
  */
 export { allowlists, soleProprietorAllowlist, type ApplicationKind, type MaskedResource } from "./pii/allowlists";
 export { maskedValue } from "./pii/maskers";
-export { seesAllUnmasked, seesUnmasked, shownInAnswer, unmaskedGrants, type UnmaskedGrant } from "./pii/grants";
+export { maskForRole, seesAllUnmasked, seesUnmasked, shownInAnswer, unmaskedGrants, type UnmaskedGrant } from "./pii/grants";
 export { isMaskedField, maskedFields, maskForViewer } from "./pii/mask";
 export { riskSummary, riskSummaryFields } from "./pii/risk-summary";

@@ -11,7 +11,9 @@ import { useSaveUserdata } from "@/components/bank/bank-mutations";
 import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
 import { canonicalJson, jsonDiff } from "@/lib/json-diff";
 import { checkUserdata, userdataMaxBytes } from "@/lib/userdata/check";
+import { objectIn, objectOf, rowsOf, type KeyValueRow } from "@/lib/userdata/key-values";
 import { readBankObject, readUserdata, type CurrentUserdata } from "@/lib/bank/queries";
+import { KeyValueEditor } from "./key-value-editor";
 import { UserdataChanges } from "./userdata-changes";
 import { useLeaveGuard } from "./use-leave-guard";
 
@@ -19,7 +21,8 @@ const pretty = (value: unknown) => JSON.stringify(value ?? {}, null, 2);
 const extensions = [json(), linter(jsonParseLinter()), lintGutter(), EditorView.contentAttributes.of({ "aria-label": "Userdata (JSON object)" })];
 
 /**
- * The userdata editor: CodeMirror 6 with JSON highlighting, bracket matching and inline parse errors; only a JSON
+ * The userdata editor: keys and values (add, change, remove a key without writing JSON) beside the JSON, both over
+ * one draft. The JSON: CodeMirror 6 with JSON highlighting, bracket matching and inline parse errors; only a JSON
  * object of at most 1 KB can be saved (size shown live); the diff against the bank's value is shown before saving.
  * Pessimistic: the editor shows what the bank answered, never the draft as saved. Just before saving it re-reads the
  * transfer: when its `updated_at` moved since the editor opened, it does not save, shows the newer value and the diff
@@ -40,15 +43,33 @@ export default function UserdataEditor({
   const { resolvedTheme } = useTheme();
   const [base, setBase] = useState(initial);
   const [text, setText] = useState(() => pretty(initial.userdata));
+  const [rows, setRows] = useState<KeyValueRow[]>(() => rowsOf(initial.userdata ?? {}));
+  const rowsCheck = useMemo(() => objectOf(rows), [rows]);
   const [conflict, setConflict] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<unknown>(null);
   const check = useMemo(() => checkUserdata(text), [text]);
   const changes = useMemo(() => (check.ok ? jsonDiff(base.userdata ?? {}, check.value) : []), [check, base]);
   const dirty = check.ok ? canonicalJson(check.value) !== canonicalJson(base.userdata ?? {}) : true;
+  /** Puts a value in both views' draft. */
+  const replaceDraft = (userdata: Record<string, unknown> | null) => {
+    setText(pretty(userdata));
+    setRows(rowsOf(userdata ?? {}));
+  };
+  /** Typed JSON: the rows follow whenever it is a valid object. */
+  const changeText = (next: string) => {
+    setText(next);
+    const parsed = objectIn(next);
+    if (parsed) setRows(rowsOf(parsed));
+  };
+  const changeRows = (next: KeyValueRow[]) => {
+    setRows(next);
+    const made = objectOf(next);
+    if (made.ok) setText(pretty(made.value));
+  };
   const save = useSaveUserdata(id, (result) => {
     setBase({ userdata: result.userdata, updated_at: result.updated_at });
-    setText(pretty(result.userdata));
+    replaceDraft(result.userdata);
     setConflict(null);
     onSaved?.({ userdata: result.userdata, updated_at: result.updated_at });
   });
@@ -77,6 +98,9 @@ export default function UserdataEditor({
   }
 
   const busy = checking || save.isPending;
+  const rowsInvalid = !rowsCheck.ok;
+  // The keys follow the JSON while it is an object (too large included, so removing keys can bring it under the limit).
+  const keysEditable = useMemo(() => objectIn(text) !== null, [text]);
   const over = check.bytes !== null && check.bytes > userdataMaxBytes;
   return (
     <div className="space-y-3" data-testid="userdata-editor">
@@ -86,17 +110,31 @@ export default function UserdataEditor({
           the object you enter.
         </p>
       ) : null}
-      <div className="overflow-hidden rounded-md border border-line" data-testid="userdata-code">
-        <CodeMirror
-          value={text}
-          onChange={setText}
-          extensions={extensions}
-          theme={resolvedTheme === "dark" ? "dark" : "light"}
-          minHeight="8rem"
-          maxHeight="24rem"
-          editable={!busy}
-          basicSetup={{ bracketMatching: true, closeBrackets: true, foldGutter: false }}
-        />
+      <div className="grid gap-3 lg:grid-cols-2">
+        <section aria-label="Keys and values">
+          <h3 className="mb-1 text-xs font-semibold text-muted">Keys and values</h3>
+          {keysEditable ? null : (
+            <p className="mb-1 text-xs text-muted" data-testid="userdata-keys-paused">
+              The JSON beside is not a valid object: these are its last valid keys, editable again once it is.
+            </p>
+          )}
+          <KeyValueEditor rows={rows} check={rowsCheck} disabled={busy || !keysEditable} onChange={changeRows} />
+        </section>
+        <section aria-label="JSON">
+          <h3 className="mb-1 text-xs font-semibold text-muted">JSON</h3>
+          <div className="overflow-hidden rounded-md border border-line" data-testid="userdata-code">
+            <CodeMirror
+              value={text}
+              onChange={changeText}
+              extensions={extensions}
+              theme={resolvedTheme === "dark" ? "dark" : "light"}
+              minHeight="8rem"
+              maxHeight="24rem"
+              editable={!busy}
+              basicSetup={{ bracketMatching: true, closeBrackets: true, foldGutter: false }}
+            />
+          </div>
+        </section>
       </div>
       <p className="flex flex-wrap justify-between gap-2 text-xs" aria-live="polite">
         <span data-testid="userdata-size" className={over ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}>
@@ -136,7 +174,7 @@ export default function UserdataEditor({
         </p>
       ) : null}
       <div className="flex gap-2">
-        <Button type="button" onClick={saveIfUnchanged} disabled={!check.ok || !dirty || busy} aria-busy={busy}>
+        <Button type="button" onClick={saveIfUnchanged} disabled={!check.ok || rowsInvalid || !dirty || busy} aria-busy={busy}>
           {checking ? "Checking for changes…" : save.isPending ? "Saving…" : "Save userdata"}
         </Button>
         <Button
@@ -144,7 +182,7 @@ export default function UserdataEditor({
           variant="secondary"
           disabled={busy}
           onClick={() => {
-            setText(pretty(base.userdata));
+            replaceDraft(base.userdata);
             setConflict(null);
             onClose();
           }}

@@ -6,7 +6,7 @@ import * as schema from "@/lib/db/console-schema";
 import { valueAt } from "@/lib/format";
 import { jsonDiff } from "@/lib/json-diff";
 import { can, type Role } from "@/lib/permissions";
-import { maskedValue, maskForViewer } from "@/lib/pii";
+import { maskedValue, maskForRole } from "@/lib/pii";
 import { isReviewKind } from "@/lib/reviews/codes";
 import { reviewActionWords } from "@/lib/reviews/words";
 import { maxLagMs, runOfToken } from "@/lib/simulations/runs";
@@ -141,9 +141,12 @@ function maskedChanges(maskedBefore: Record<string, unknown> | null, maskedAfter
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : null);
 
-function versionEntries(resource: ListedResource, versions: VersionRow[]): VersionEntry[] {
+function versionEntries(resource: ListedResource, versions: VersionRow[], role: Role): VersionEntry[] {
   const masked = new Map(
-    versions.map((row) => [row.version, row.state === null ? null : maskForViewer(resource, structuredClone(row.state as Record<string, unknown>))]),
+    versions.map((row) => [
+      row.version,
+      row.state === null ? null : maskForRole(resource, structuredClone(row.state as Record<string, unknown>), role),
+    ]),
   );
   return versions.map((row) => {
     const after = masked.get(row.version) ?? null;
@@ -232,7 +235,7 @@ export function mergeTimeline(sources: TimelineSources, role: Role, limit: numbe
   const showsAuditChanges = can(role, "audit:read");
   const versionOfEvent = new Map(sources.versions.flatMap((row) => (row.eventId === null ? [] : [[row.eventId, row.version] as const])));
   const all: TimelineEntry[] = [
-    ...(sources.versions.length > 0 ? versionEntries(sources.resource, sources.versions) : []),
+    ...(sources.versions.length > 0 ? versionEntries(sources.resource, sources.versions, role) : []),
     ...sources.events.map((row) => eventEntry(row, versionOfEvent, showsAuditChanges)),
     ...sources.audits
       .filter((record) => showsAuditChanges || !isEditorRead(record.action))

@@ -73,7 +73,7 @@ export function indexListRoutes(dependencies: IndexListDependencies): { list: Ro
         dependencies,
         call,
         call.query,
-        (db, environment, parsed) => listFromIndex(db, environment, call.params.resource, parsed),
+        (db, environment, parsed) => listFromIndex(db, environment, call.params.resource, parsed, { role: call.user.role }),
         (result) => result.data.length,
       );
       return {

@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ListedResource } from "@/lib/contract/operations";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
-import { maskForViewer, type MaskedResource } from "@/lib/pii";
+import type { Role } from "@/lib/permissions";
+import { maskForRole, maskForViewer, type MaskedResource } from "@/lib/pii";
 import { maxSelectedRows } from "./index-filters";
 import { encodeIndexCursor, type IndexListFilter, type IndexListPage, type IndexListSort } from "./index-list-input";
 import type { ConsoleDb } from "@/lib/db/console-db";
@@ -95,14 +96,15 @@ function sortKey(sort: IndexListSort | undefined): { key: SQL; cursor: SQL; cast
 /**
  * A list page from the index: the objects of `resource` matching every filter, in the page's sort (by default newest
  * first as the bank lists them), ties broken by id in the same direction, each masked as every list is (lib/pii.ts)
- * unless `revealed` (an unmasked export by a role holding `pii:reveal`, checked and audited by its caller).
+ * unless `revealed` (an unmasked export by a role holding `pii:reveal`, checked and audited by its caller); with `role`,
+ * the fields lib/pii.ts shows that role in every answer stay as the bank sent them, as the proxy's lists show them.
  */
 export async function listFromIndex(
   db: ConsoleDb,
   environment: Environment,
   resource: ListedResource,
   page: IndexListPage,
-  { revealed = false }: { revealed?: boolean } = {},
+  { revealed = false, role }: { revealed?: boolean; role?: Role } = {},
 ): Promise<IndexListResult> {
   const conditions = indexConditions(page.filter);
   const descending = page.sort ? page.sort.descending : true;
@@ -123,7 +125,9 @@ export async function listFromIndex(
   const shown = rows.rows.slice(0, page.pageSize);
   const last = shown.at(-1);
   return {
-    data: shown.map((row) => (revealed ? row.state : maskForViewer(resource as MaskedResource, row.state))),
+    data: shown.map((row) =>
+      revealed ? row.state : role ? maskForRole(resource as MaskedResource, row.state, role) : maskForViewer(resource as MaskedResource, row.state),
+    ),
     nextCursor: rows.rows.length > page.pageSize && last ? encodeIndexCursor({ value: last.sort_value, id: last.id }, page.sort) : null,
     index: await aboutIndex(db, environment, resource),
   };
