@@ -81,6 +81,7 @@ export async function ResourceListPage({
             shared: view.shared,
             ownerEmail: view.ownerEmail,
             columns: view.columns,
+            layout: view.layout,
             mayRemove: view.ownerId === user.id || (view.shared && can(user.role, "staff:manage")),
           }
         : null;

@@ -3,6 +3,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 import { LiveChangesBar } from "@/components/live/live-changes-bar";
+import { BulkBar } from "@/components/bulk/bulk-bar";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { ConsoleApiError } from "@/lib/bank/browser";
@@ -11,6 +12,7 @@ import { nextPageCursor, useBankList, usePrefetchBankList } from "@/lib/bank/que
 import { inSentence } from "@/lib/format";
 import type { Field } from "@/lib/resources";
 import { detailHref, resourceRoutes, type ResourceName } from "@/lib/resources/routes";
+import { readSort, sortKindOf, sortParameter, writeSort, type ListSort } from "@/lib/resources/sorting";
 import { indexFilterNames, kindsWithAmount, kindsWithError, usesIndexFilters } from "@/lib/search/index-filters";
 import type { FilterControl } from "@/lib/resources/filters";
 import {
@@ -35,13 +37,19 @@ import { ListCount } from "./list-count";
 import { KnownNames } from "./name-beside";
 import { describeFilters, FilterBar, isPrimaryFilter } from "./filter-bar";
 import { indexFilterChips, IndexSourceNotice } from "./index-filter-summary";
-import { useColumnVisibility } from "./use-column-visibility";
+import { ColumnMenu } from "./column-menu";
+import { SelectMatching } from "./select-matching";
+import { SortMenu } from "./sort-menu";
+import { useListLayout } from "./use-column-layout";
 import { useListState } from "./use-list-state";
+import { useRowSelection } from "./use-row-selection";
 import { IdValue } from "./id-value";
 import { FieldValue } from "./value";
 
 type Row = Record<string, unknown>;
-/** A page served from the console's index says what the index is (lib/search/index-list.ts). */
+const noRows: Row[] = [];
+const withoutKeys = <Value,>(record: Record<string, Value>, keys: string[]) =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
 
 export interface ServerError {
   status: number;
@@ -109,17 +117,19 @@ export function ResourceList({
   // A filter the bank cannot express makes the list the index's answer; with the bank's filters only, it stays the bank's.
   const fromIndex = usesIndexFilters(state.query);
   const query = useBankList<Row>(environment, resource, state.query, { enabled: !showServerError });
-  const [ownVisibility, setOwnColumn] = useColumnVisibility(userId, resource, fields);
   // In a saved view its columns apply; a change there stays on this page until saved as a view.
   const inView = state.view && openedView?.id === state.view ? openedView : undefined;
-  const [viewColumns, setViewColumns] = useState<Record<string, boolean>>({});
-  const visibility = inView ? { ...ownVisibility, ...inView.columns, ...viewColumns } : ownVisibility;
-  const setColumn = (column: string, visible: boolean) =>
-    inView ? setViewColumns((current) => ({ ...current, [column]: visible })) : setOwnColumn(column, visible);
+  const { layout, setLayout, reset: resetLayout } = useListLayout(userId, resource, fields, inView);
   const leaveView = () => {
-    setViewColumns({});
+    resetLayout();
     navigate(withoutView(urlState));
   };
+  // The list's filters and sort without paging: what "select all matching" and the count ask the index for.
+  const matching = withoutKeys(state.query, ["page_cursor", "page_size"]);
+  const filtersOnly = withoutKeys(matching, [sortParameter]);
+  const sort = readSort(matching[sortParameter]);
+  const selection = useRowSelection(JSON.stringify(filtersOnly));
+  const sortBy = (next: ListSort | null) => navigate(withQuery(urlState, { [sortParameter]: next ? writeSort(next) : undefined }));
 
   const columns = useMemo<DataColumn<Row>[]>(
     () =>
@@ -138,7 +148,7 @@ export function ResourceList({
   );
 
   const error = showServerError ? new ConsoleApiError(serverError!.status, serverError!.code, serverError!.message, null) : query.error;
-  const rows = query.data?.data ?? [];
+  const rows = query.data?.data ?? noRows;
   const outage = (query.data as { [indexCopyField]?: IndexCopyMark } | undefined)?.[indexCopyField];
   const first = firstRowNumber(state);
   const next = nextPageCursor(query.data);
@@ -149,7 +159,11 @@ export function ResourceList({
   // Secondary filters (ids, text, the index's) in use: counted on "More filters", and shown at once on arrival.
   const moreInUse = filters.filter((filter) => !isPrimaryFilter(filter) && state.query[filter.name]).length + chips.length;
   const [showMore, setShowMore] = useState(() => filters.some((filter) => !isPrimaryFilter(filter) && urlState.query[filter.name]));
-  const clearAll = Object.fromEntries([...filters.map((filter) => filter.name), ...indexFilterNames].map((name) => [name, undefined]));
+  const clearAll = Object.fromEntries(
+    [...filters.map((filter) => filter.name), ...indexFilterNames.filter((name) => name !== sortParameter)].map((name) => [name, undefined]),
+  );
+  const sortKinds = Object.fromEntries(fields.map((field) => [field.key, sortKindOf(field)]));
+  const pageSelected = rows.length > 0 && rows.every((row) => selection.selected[String(row.id)]);
 
   return (
     <section aria-label={title}>
@@ -178,7 +192,7 @@ export function ResourceList({
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs">
         {/* On a phone the count has its own line from the start: arriving after the rows, it must not push them down. */}
         <div className="flex min-h-6 w-full flex-wrap items-center gap-2 md:w-auto">
-          <ListCount resource={resource} query={state.query} filtered={hasFilters || Boolean(state.query.from_date || state.query.to_date)} />
+          <ListCount resource={resource} query={filtersOnly} filtered={hasFilters || Boolean(state.query.from_date || state.query.to_date)} />
           {inView ? <OpenedViewChip view={inView} onLeave={leaveView} /> : null}
           {hasFilters ? (
             <button type="button" className={button} onClick={() => navigate(withQuery(urlState, clearAll))}>
@@ -201,8 +215,8 @@ export function ResourceList({
         </div>
         <div className="flex items-center gap-2">
           <ExportCsvButton resource={resource} query={urlState.query} canReveal={canReveal} />
-          <ColumnMenu columns={fields} visibility={visibility} onChange={setColumn} />
-          <SaveViewButton resource={resource} query={urlState.query} columns={visibility} />
+          <ColumnMenu columns={fields} layout={layout} onChange={setLayout} onReset={resetLayout} />
+          <SaveViewButton resource={resource} query={urlState.query} layout={layout} />
         </div>
       </div>
       <LiveChangesBar environment={environment} resource={resource} />
@@ -211,6 +225,17 @@ export function ResourceList({
       {fromIndex && query.data?.index ? (
         <IndexSourceNotice lastChange={query.data.index.lastChange} complete={query.data.index.complete} now={Date.parse(query.data.index.asOf)} />
       ) : null}
+      <div className="mb-2 flex flex-wrap items-center gap-2 empty:hidden">
+        <BulkBar resource={resource} ids={selection.ids} onClear={selection.clear} />
+        {fromIndex && pageSelected ? (
+          <SelectMatching
+            resource={resource}
+            filters={matching}
+            selectedCount={selection.ids.length}
+            onSelect={(ids) => selection.onChange(Object.fromEntries(ids.map((id) => [id, true])))}
+          />
+        ) : null}
+      </div>
       {error ? (
         <ErrorState
           error={error}
@@ -228,7 +253,17 @@ export function ResourceList({
             rows={rows}
             rowId={(row) => String(row.id)}
             rowHref={(row) => detailHref(resource, String(row.id))}
-            columnVisibility={visibility}
+            layout={layout}
+            onWidthChange={(column, width) => {
+              const widths = withoutKeys(layout.widths, [column]);
+              setLayout({ ...layout, widths: width ? { ...widths, [column]: width } : widths });
+            }}
+            selection={selection}
+            sortedBy={sort}
+            headerMenu={(column) => {
+              const kind = sortKinds[column.id];
+              return kind ? <SortMenu label={column.header} column={column.id} kind={kind} sort={sort} onSort={sortBy} /> : null;
+            }}
             firstRowNumber={first}
             loadingRows={query.isPending ? Math.min(pageSizeOf(state), 12) : 0}
             stale={query.isPlaceholderData}
@@ -286,32 +321,5 @@ export function ResourceList({
         </div>
       </nav>
     </section>
-  );
-}
-
-function ColumnMenu({
-  columns,
-  visibility,
-  onChange,
-}: {
-  columns: { key: string; label: string }[];
-  visibility: Record<string, boolean>;
-  onChange(column: string, visible: boolean): void;
-}) {
-  return (
-    <details className="relative">
-      <summary className={`${button} cursor-pointer list-none`}>Columns</summary>
-      <fieldset className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-line bg-surface p-2 shadow-lg">
-        <legend className="sr-only">Visible columns</legend>
-        {columns
-          .filter((column) => column.key !== "id")
-          .map((column) => (
-            <label key={column.key} className="flex items-center gap-2 py-0.5 text-xs">
-              <input type="checkbox" checked={visibility[column.key] !== false} onChange={(event) => onChange(column.key, event.target.checked)} />
-              {column.label}
-            </label>
-          ))}
-      </fieldset>
-    </details>
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from "react";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import type { ResourceName } from "@/lib/resources/routes";
+import type { ColumnLayout } from "@/lib/views/layout";
 
 // A list's saved-view controls as its first load needs them: the button, and the notice. The form (opened by the
 // button) and the chip (shown only in a view, with its removal dialog) are chunks of their own, loaded when shown.
@@ -19,14 +20,16 @@ export interface OpenedView {
   shared: boolean;
   ownerEmail: string;
   columns: Record<string, boolean>;
+  /** Its columns' order and the widths set. */
+  layout: { order?: string[]; widths?: Record<string, number> };
   /** Its owner, or an admin for a shared view. */
   mayRemove: boolean;
 }
 
 const toolbarButton = "rounded border border-line bg-surface px-2.5 py-1 text-xs font-medium hover:bg-surface-2";
 
-/** "Save view": opens the form that saves the list's filters and columns under a name (saved-view-form.tsx). */
-export function SaveViewButton(props: { resource: ResourceName; query: Record<string, string>; columns: Record<string, boolean> }) {
+/** "Save view": opens the form that saves the list's filters, sort and columns under a name (saved-view-form.tsx). */
+export function SaveViewButton(props: { resource: ResourceName; query: Record<string, string>; layout: ColumnLayout }) {
   const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => {

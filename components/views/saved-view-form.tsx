@@ -6,22 +6,24 @@ import { useCan } from "@/components/console/providers";
 import { Notice } from "@/components/ui/notice";
 import { saveView, type ViewActionState } from "@/lib/actions/views";
 import type { ResourceName } from "@/lib/resources/routes";
+import type { ColumnLayout } from "@/lib/views/layout";
 
 const idle: ViewActionState = { error: null, done: null };
 
 /**
- * "Save view"'s form: the list's filters (without paging) and visible columns under a name, personal or shared. On
+ * "Save view"'s form: the list's filters and sort (without paging) and its columns (shown, order, widths) under a name,
+ * personal or shared. On
  * success the list reopens as the saved view, so the URL names it and the sidebar lists it.
  */
 export function SaveViewForm({
   resource,
   query,
-  columns,
+  layout,
   onSaved,
 }: {
   resource: ResourceName;
   query: Record<string, string>;
-  columns: Record<string, boolean>;
+  layout: ColumnLayout;
   onSaved(): void;
 }) {
   const router = useRouter();
@@ -41,7 +43,8 @@ export function SaveViewForm({
     >
       <input type="hidden" name="resource" value={resource} />
       <input type="hidden" name="query" value={JSON.stringify(filters)} />
-      <input type="hidden" name="columns" value={JSON.stringify(columns)} />
+      <input type="hidden" name="columns" value={JSON.stringify(layout.visibility)} />
+      <input type="hidden" name="layout" value={JSON.stringify({ order: layout.order, widths: layout.widths })} />
       <label className="block text-xs font-medium text-muted">
         Name
         <input name="name" required maxLength={60} className="mt-1 block w-full rounded border border-line bg-surface px-2 py-1 text-sm text-fg" />

@@ -6,7 +6,7 @@ import type { ResourceName } from "@/lib/resources";
 import type { SavedViewInput } from "./input";
 
 /**
- * Saved views of lists: a name over a list's filters and visible columns, kept in the console's database so they follow
+ * Saved views of lists: a name over a list's filters, sort and columns (shown, order, widths), kept in the console's database so they follow
  * their owner to any browser. A view is seen by its owner, or by everyone once shared; only its owner (or an admin,
  * who may tidy shared views) removes it.
  */
@@ -19,6 +19,8 @@ export interface SavedView {
   shared: boolean;
   query: Record<string, string>;
   columns: Record<string, boolean>;
+  /** The columns' order and the widths set (lib/views/layout.ts); {} for the list's own. */
+  layout: { order?: string[]; widths?: Record<string, number> };
   createdAt: string;
 }
 

@@ -17,6 +17,8 @@ export const savedViews = consoleSchema.table(
     shared: boolean("shared").notNull().default(false),
     query: jsonb("query").$type<Record<string, string>>().notNull(),
     columns: jsonb("columns").$type<Record<string, boolean>>().notNull(),
+    /** The columns' order and the widths set (migration 0029); {} for the list's own. */
+    layout: jsonb("layout").$type<{ order?: string[]; widths?: Record<string, number> }>().notNull().default({}),
     createdAt: moment("created_at").notNull().defaultNow(),
   },
   (table) => [index("saved_views_resource_idx").on(table.resource, table.shared)],

@@ -1,0 +1,251 @@
+"use client";
+
+import { createColumnHelper, useTable, type Row as EngineRow, type RowData } from "@tanstack/react-table";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { startNavigationProgress } from "../route-progress";
+import { DataRow } from "./data-row";
+import { gridFeatures, selectColumnId, type ColumnLayout, type DataColumn, type GridFeatures, type RowSelection } from "./features";
+import { HeaderCell } from "./header-cell";
+import { PageCheckbox, RowCheckbox } from "./selection";
+
+export { columnWidthBounds, type ColumnLayout, type DataColumn, type RowSelection } from "./features";
+
+interface DataTableProps<Row extends RowData> {
+  caption: string;
+  columns: DataColumn<Row>[];
+  rows: Row[];
+  rowId(row: Row): string;
+  rowHref(row: Row): string;
+  layout: ColumnLayout;
+  /** A column's width set (a number) or back to its content's (undefined); without it widths are not adjustable. */
+  onWidthChange?(column: string, width: number | undefined): void;
+  /** Rows the person selected, by id, and its change; without it rows have no checkboxes. */
+  selection?: { selected: RowSelection; onChange(next: RowSelection): void };
+  /** What a column's header shows in place of its label (its sort menu), if anything. */
+  headerMenu?(column: DataColumn<Row>): ReactNode;
+  /** The column the rows are in the order of, for `aria-sort`. */
+  sortedBy?: { column: string; descending: boolean } | null;
+  /** 1-based number of the first row, for `aria-rowindex` across pages. */
+  firstRowNumber?: number;
+  /** Rows still loading: skeleton rows in place of data. */
+  loadingRows?: number;
+  /** Shown in place of rows when there are none (and nothing is loading). */
+  empty?: ReactNode;
+  /** The rows shown are the previous page's while the new one loads: dimmed and marked busy. */
+  stale?: boolean;
+  /** Changes when another page of the same list is asked for: the table scrolls back to its top. */
+  pageKey?: string;
+}
+
+const noSelection: RowSelection = {};
+
+/**
+ * The one data table, on TanStack Table v9 (components/ui/data-table/features.ts): real table semantics; columns the
+ * person shows, orders and sizes; the id (and the checkboxes) kept in view while the table scrolls sideways; rows
+ * selected by checkbox (shift+click for a range) or by keyboard. Keyboard rows: arrow keys or j/k move between rows,
+ * shift with them selects as it moves, space selects the row, Enter (or a click outside a link) opens it. Rows stay in
+ * the order given: sorting is the server's. The cells' and rows' shared classes are set once on the table
+ * (`[&_td]:...`), not on each of the 100 rows' cells: the first HTML of a long page is mostly these attributes.
+ */
+export function DataTable<Row extends RowData>({
+  caption,
+  columns,
+  rows,
+  rowId,
+  rowHref,
+  layout,
+  onWidthChange,
+  selection,
+  headerMenu,
+  sortedBy,
+  firstRowNumber = 1,
+  loadingRows = 0,
+  empty,
+  stale = false,
+  pageKey,
+}: DataTableProps<Row>) {
+  const router = useRouter();
+  const body = useRef<HTMLTableSectionElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const shownPage = useRef(pageKey);
+  const selectable = Boolean(selection);
+
+  // Paging starts at the top of the table: its own scroll box back to the first row, and the page scrolled up to
+  // the table's top if that was above the window.
+  useEffect(() => {
+    if (shownPage.current === pageKey) return;
+    shownPage.current = pageKey;
+    const element = box.current;
+    if (!element) return;
+    element.scrollTop = 0;
+    if (element.getBoundingClientRect().top < 0) element.scrollIntoView({ block: "start" });
+  }, [pageKey]);
+
+  const definitions = useMemo(() => {
+    const helper = createColumnHelper<GridFeatures, Row>();
+    return [
+      ...(selectable
+        ? [helper.display({ id: selectColumnId, header: "Select", cell: ({ row }) => <RowCheckbox row={row} label={`Select ${row.id}`} /> })]
+        : []),
+      ...columns.map((column) => helper.display({ id: column.id, header: column.header, cell: ({ row }) => column.cell(row.original) })),
+    ];
+  }, [columns, selectable]);
+  const firstColumn = columns[0]?.id;
+  const pinned = useMemo(() => [...(selectable ? [selectColumnId] : []), ...(firstColumn ? [firstColumn] : [])], [selectable, firstColumn]);
+  const table = useTable({
+    features: gridFeatures,
+    columns: definitions,
+    data: rows,
+    getRowId: (row) => rowId(row),
+    enableRowSelection: selectable,
+    state: {
+      columnVisibility: layout.visibility,
+      columnOrder: layout.order,
+      columnSizing: layout.widths,
+      columnPinning: { start: pinned, end: [] },
+      rowSelection: selection?.selected ?? noSelection,
+    },
+    onRowSelectionChange: (change) => selection?.onChange(typeof change === "function" ? change(selection.selected) : change),
+  });
+
+  const open = useCallback(
+    (href: string) => {
+      startNavigationProgress();
+      router.push(href);
+    },
+    [router],
+  );
+
+  const select = selection
+    ? (ids: string[], selected: boolean) => {
+        const next: RowSelection = { ...selection.selected };
+        for (const id of ids) {
+          if (selected) next[id] = true;
+          else delete next[id];
+        }
+        selection.onChange(next);
+      }
+    : null;
+  const selectRef = useRef(select);
+  useEffect(() => {
+    selectRef.current = select;
+  });
+
+  const onRowKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLTableRowElement>, row: EngineRow<GridFeatures, Row>, href: string) => {
+      if (event.target !== event.currentTarget) return;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key; // shift+j is "J"
+      const move = key === "ArrowDown" || key === "j" ? 1 : key === "ArrowUp" || key === "k" ? -1 : 0;
+      if (move !== 0) {
+        event.preventDefault();
+        const all = [...(body.current?.querySelectorAll<HTMLTableRowElement>("tr[data-row]") ?? [])];
+        const target = all[all.indexOf(event.currentTarget) + move];
+        target?.focus();
+        // Shift with an arrow selects the row left and the row reached: a range grows as the focus moves.
+        if (event.shiftKey && target?.dataset.id) selectRef.current?.([row.id, target.dataset.id], true);
+      } else if (event.key === " " && selectRef.current) {
+        event.preventDefault();
+        selectRef.current([row.id], !row.getIsSelected());
+      } else if (event.key === "Enter") {
+        open(href);
+      }
+    },
+    [open],
+  );
+
+  // Pinned columns first (the order state places only the unpinned ones).
+  const visible = [...table.getStartVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns()];
+  const columnsKey = visible.map((column) => column.id).join(" ");
+  const aligns = useMemo(() => Object.fromEntries(columns.map((column) => [column.id, column.align])), [columns]);
+  const pins = useMemo(() => Object.fromEntries(pinned.map((id, index) => [id, index])), [pinned]);
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const selected = selection?.selected ?? noSelection;
+
+  // The table scrolls inside its own box (both ways), so the page never scrolls sideways; the header row and the
+  // pinned columns (checkbox, id) stay in view while it does.
+  return (
+    <div
+      ref={box}
+      data-testid="table-scroll"
+      className="relative max-h-[calc(100dvh-9rem)] min-h-40 scroll-mt-2 overflow-auto overscroll-x-contain rounded-md border border-line bg-surface"
+    >
+      <table
+        className="min-w-full border-separate border-spacing-0 text-sm [&_[data-pin='0']]:left-0 [&_[data-pin='1']]:left-9 [&_[data-pin]]:sticky [&_td]:border-b [&_td]:border-line [&_td]:px-2.5 [&_td.num]:text-right [&_td.num]:tabular-nums [&_td.sized]:overflow-hidden [&_td.sized]:text-ellipsis [&_td[data-pin]]:z-10 [&_th[data-pin]]:z-30 [&_tr[data-row]]:cursor-pointer [&_tr[data-row]:focus-visible]:outline-offset-[-2px] [&_tr[data-row]:focus>td]:bg-surface-2 [&_tr[data-row]:hover>td]:bg-surface-2 [&_tr[data-row]:last-child>td]:border-b-0 [&_tr[data-row]>td]:bg-surface [&_tr[data-row]>td]:py-1.5 [&_tr[data-row]>td]:whitespace-nowrap [&_tr[data-selected]>td]:bg-accent/10 [&_tr[data-skeleton]>td]:bg-surface [&_tr[data-skeleton]>td]:py-2"
+        aria-rowcount={-1}
+        aria-busy={stale || loadingRows > 0 || undefined}
+      >
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sticky top-0 z-20">
+          <tr>
+            {visible.map((column) => {
+              if (column.id === selectColumnId)
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    data-pin={pins[column.id]}
+                    className="w-9 min-w-9 border-b border-line bg-surface-2 px-2.5 py-1.5 text-left"
+                  >
+                    <PageCheckbox table={table} />
+                  </th>
+                );
+              const definition = byId.get(column.id)!;
+              return (
+                <HeaderCell
+                  key={column.id}
+                  label={definition.header}
+                  align={definition.align}
+                  pin={pins[column.id]}
+                  width={layout.widths[column.id]}
+                  sort={sortedBy?.column === column.id ? (sortedBy.descending ? "descending" : "ascending") : undefined}
+                  menu={headerMenu?.(definition)}
+                  onWidthChange={onWidthChange && ((width) => onWidthChange(column.id, width))}
+                />
+              );
+            })}
+          </tr>
+        </thead>
+        {/* Dimmed only once a wait is long enough to notice (the fade starts after 150 ms), and clear again at once: a fade
+            back in kept the new rows half painted for 150 ms, and every frame of a fade re-rasters the whole table. */}
+        <tbody ref={body} className={stale ? "opacity-50 transition-opacity delay-150 duration-150" : undefined} data-stale={stale || undefined}>
+          {loadingRows > 0
+            ? Array.from({ length: loadingRows }, (_, index) => (
+                <tr key={index} data-skeleton>
+                  {visible.map((column) => (
+                    <td key={column.id}>
+                      <span className="block h-3 animate-pulse rounded bg-surface-2" />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : table
+                .getRowModel()
+                .rows.map((row, index) => (
+                  <DataRow
+                    key={row.id}
+                    row={row}
+                    columnsKey={columnsKey}
+                    href={rowHref(row.original)}
+                    rowIndex={firstRowNumber + index}
+                    first={index === 0}
+                    selected={selected[row.id] === true}
+                    aligns={aligns}
+                    pins={pins}
+                    widths={layout.widths}
+                    onOpen={open}
+                    onKeyDown={onRowKeyDown}
+                  />
+                ))}
+          {loadingRows === 0 && rows.length === 0 ? (
+            <tr>
+              <td colSpan={visible.length} className="py-8 text-center text-sm text-muted">
+                {empty}
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
