@@ -41,6 +41,9 @@ interface WriteAndOtherFunctions {
   patch_webhook(id: string, body: PatchWebhookBody): Promise<Webhook>;
   delete_webhook(id: string): Promise<undefined>;
   list_webhook_deliveries(id: string, query?: Query<"webhook_delivery">): Promise<Page<WebhookDelivery>>;
+  /** One attempt now; the bank answers the attempt made (docs/webhooks.md, "Resend and test"). */
+  resend_webhook_notification(id: string, notificationId: string): Promise<WebhookDelivery>;
+  test_webhook(id: string): Promise<WebhookDelivery>;
 }
 
 export type BankOperations = ListFunctions & GetFunctions & WriteAndOtherFunctions;
