@@ -139,6 +139,31 @@ test("another site cannot run an audited search in someone's name: /api/search i
   await reviewer.close();
 });
 
+test("Cmd/Ctrl-K finds a counterparty by name and opens it; → on a result offers its actions, copy id among them", async ({ browser }) => {
+  const context = await contextAs(browser, "operations");
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  const [counterparty] = (await bankGet("/counterparty?page_size=1")).data;
+  const name = String(counterparty!.name);
+  await indexed(context.request, name, counterparty!.id);
+
+  await page.goto("/");
+  await page.keyboard.press("Control+k");
+  const input = page.getByPlaceholder("Paste an id or type a section…");
+  await input.fill(name);
+  const hit = page.locator(`[data-testid="palette-hit"][data-id="${counterparty!.id}"]`);
+  await expect(hit).toBeVisible();
+  await hit.hover();
+  await input.press("ArrowRight");
+  await expect(page.getByTestId("palette-action")).toHaveText(["Open", "Copy id"]);
+  await page.getByTestId("palette-action").filter({ hasText: "Copy id" }).click();
+  await expect(page.getByTestId("palette-status")).toHaveText(`Copied ${counterparty!.id}`);
+  await input.press("ArrowLeft");
+  await page.locator(`[data-testid="palette-hit"][data-id="${counterparty!.id}"]`).click();
+  await expect(page).toHaveURL(`/counterparties/${counterparty!.id}`);
+  await context.close();
+});
+
 for (const colorScheme of ["light", "dark"] as const) {
   test(`the search page and header results at 390 and 1440 px (${colorScheme}): screenshots, no serious accessibility violation`, async ({
     browser,

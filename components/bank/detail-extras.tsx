@@ -20,6 +20,8 @@ const WebhookStatusActions = lazyComponent(() =>
 
 const FailurePanel = lazyComponent(() => import("@/components/returns/failure-panel").then((module) => module.FailurePanel));
 
+const CustomerMovements = lazyComponent(() => import("@/components/customer/customer-movements").then((module) => module.CustomerMovements));
+
 const SimulateMenu = lazyComponent(() => import("@/components/sandbox/simulate-menu").then((module) => module.SimulateMenu));
 
 /**
@@ -72,4 +74,5 @@ export const detailExtras: Partial<Record<ResourceName, { Actions?: ComponentTyp
   ach: { Actions: SimulateAch, Panel: AchPanel },
   fednow: { Actions: SimulateFednow, Panel: FednowPanel },
   card: { Panel: CardPanels },
+  counterparty: { Panel: CustomerMovements },
 };

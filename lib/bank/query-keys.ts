@@ -30,6 +30,9 @@ export const bankKeys = {
   /** The sandbox bank's clock and its active failures: under the environment, so a reset's invalidation of everything refreshes them. */
   sandboxClock: (environment: Environment) => ["bank", environment, "sandbox", "clock"] as const,
   sandboxFaults: (environment: Environment) => ["bank", environment, "sandbox", "faults"] as const,
+  /** A counterparty's money movements from the index (lib/customer): under the environment, so any change there refreshes them. */
+  customerMovements: (environment: Environment, counterpartyId: string, cursor: string) =>
+    ["bank", environment, "customer", counterpartyId, cursor] as const,
   /** A bulk action's progress and rows (lib/bulk): under the environment, like everything read from it. */
   bulkJob: (environment: Environment, id: string) => ["bank", environment, "bulk", id] as const,
 };
