@@ -11,6 +11,7 @@ import * as schema from "@/lib/db/console-schema";
 import { createLogger } from "@/lib/log";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { csvRecords } from "@/tests/support/parse-csv";
+import { indexPersonApplication } from "@/tests/support/review-applications";
 import { bankKey, proxyHarness, startProxyBank } from "@/tests/support/proxy-harness";
 import { readUntil } from "@/tests/support/sandbox-bank";
 import type { BulkSendDependencies } from "./actions";
@@ -52,7 +53,7 @@ describe.each(testDatabaseTargets)("bulk actions, on $name", (target) => {
   const harness = proxyHarness(bank, target);
   const { session, sentToBank } = harness;
   const db = () => harness.database.db;
-  const staff = {} as Record<"maker" | "approver" | "viewer" | "demoted", StaffUser>;
+  const staff = {} as Record<"maker" | "approver" | "viewer" | "demoted" | "reviewer" | "otherReviewer", StaffUser>;
   let proxy: BankProxy;
   let approvals: ApprovalService;
   let service: BulkService;
@@ -94,11 +95,13 @@ describe.each(testDatabaseTargets)("bulk actions, on $name", (target) => {
       wakeRunner: () => runners.forEach((runner) => runner.wake()),
     });
     const member = (role: StaffUser["role"]) => createStaff(db(), { email: `${randomUUID()}@bank.example`, name: role, role, password: null });
-    [staff.maker, staff.approver, staff.viewer, staff.demoted] = await Promise.all([
+    [staff.maker, staff.approver, staff.viewer, staff.demoted, staff.reviewer, staff.otherReviewer] = await Promise.all([
       member("operations"),
       member("operations"),
       member("viewer"),
       member("operations"),
+      member("compliance"),
+      member("compliance"),
     ]);
   });
 
@@ -265,6 +268,48 @@ describe.each(testDatabaseTargets)("bulk actions, on $name", (target) => {
     const records = await db().select().from(schema.auditRecords).where(eq(schema.auditRecords.targetId, ids[0]!));
     const approversChange = records.filter((record) => record.action === "network_transfer.userdata.update" && record.actorId === staff.approver.id);
     expect(approversChange).toMatchObject([{ outcome: "succeeded" }]);
+  });
+
+  it("disables and enables webhooks, each PATCH audited as webhook.update; a reset of one not in error is refused unsent", async () => {
+    const webhooks = await Promise.all(
+      [1, 2].map(() => bank.direct.create_webhook({ url: `https://hooks.example/${randomUUID()}`, event: "ach.create" })),
+    );
+    const ids = webhooks.map((webhook) => webhook.id);
+    startRunner();
+    const disabled = await ask(staff.maker, { action: "webhook.disable", resource: "webhook", ids });
+    expect(disabled.status).toBe(202);
+    expect((await settled(staff.maker, disabled.json.id)).json.counts.done).toBe(2);
+    for (const id of ids) expect((await bank.direct.get_webhook(id)).status).toBe("disabled");
+    const reset = await ask(staff.maker, { action: "webhook.reset", resource: "webhook", ids: ids.slice(0, 1) });
+    const refused = await settled(staff.maker, reset.json.id);
+    expect(refused.json.rows).toEqual([{ id: ids[0], state: "refused", reason: expect.stringContaining("not in error") }]);
+    bank.recording.received.length = 0;
+    const enabled = await ask(staff.maker, { action: "webhook.enable", resource: "webhook", ids });
+    expect((await settled(staff.maker, enabled.json.id)).json.counts.done).toBe(2);
+    expect(sentToBank().filter((line) => line.startsWith("PATCH"))).toEqual(ids.map((id) => `PATCH /webhook/${id}`));
+    const records = await db().select().from(schema.auditRecords).where(eq(schema.auditRecords.targetId, ids[0]!));
+    expect(records.filter((record) => record.action === "webhook.update").map((record) => record.outcome)).toEqual(["succeeded", "succeeded"]);
+  });
+
+  it("assigns applications to a reviewer and unassigns them; a case another reviewer holds is refused", async () => {
+    const [free, taken] = await Promise.all([indexPersonApplication(db(), "sandbox", 2), indexPersonApplication(db(), "sandbox", 3)]);
+    startRunner();
+    const first = await ask(staff.otherReviewer, { action: "review.assign", resource: "review", ids: [taken], reviewer: staff.otherReviewer.email });
+    expect((await settled(staff.otherReviewer, first.json.id)).json.counts.done).toBe(1);
+    const unknown = await ask(staff.reviewer, { action: "review.assign", resource: "review", ids: [free], reviewer: "nobody@bank.example" });
+    expect(unknown).toMatchObject({ status: 400, json: { error: { message: expect.stringContaining("reviewer") } } });
+    const assigned = await ask(staff.reviewer, { action: "review.assign", resource: "review", ids: [free, taken], reviewer: staff.reviewer.email });
+    expect(assigned.status).toBe(202);
+    const done = await settled(staff.reviewer, assigned.json.id);
+    expect(done.json.rows).toEqual([
+      { id: free, state: "done", reason: null },
+      { id: taken, state: "refused", reason: expect.stringContaining(staff.otherReviewer.email) },
+    ]);
+    const unassigned = await ask(staff.reviewer, { action: "review.unassign", resource: "review", ids: [free] });
+    expect((await settled(staff.reviewer, unassigned.json.id)).json.counts.done).toBe(1);
+    const records = await db().select().from(schema.auditRecords).where(eq(schema.auditRecords.targetId, free));
+    expect(records.map((record) => `${record.action} ${record.outcome}`).sort()).toEqual(["review.assign succeeded", "review.unassign succeeded"]);
+    expect(sentToBank()).toEqual([]);
   });
 
   it("exports the selected rows as CSV in the order selected, masked, under one export audit record", async () => {

@@ -90,7 +90,7 @@ export function startBulkRunner(options: BulkRunnerOptions): BulkRunner {
     if (resumed) return "reopen";
     const refusal = action.refusal?.(object);
     if (refusal) return { state: "refused", reason: `${refusal}; nothing sent` };
-    const context: RowContext = { environment, params, user: user, requestId: `bulk_${job.id}_${row.position}` };
+    const context: RowContext = { environment, params, user, requestId: `bulk_${job.id}_${row.position}` };
     try {
       await action.send(options, context, row.objectId, object);
       return { state: "done", reason: null };
