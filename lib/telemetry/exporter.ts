@@ -15,27 +15,24 @@ export function tracesUrl(settings: TraceSettings): string | null {
   return `${settings.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`;
 }
 
-/** Attributes that may hold a URL (Next.js's `http.target`, the fetch instrumentation's `http.url`, `url.full`). */
-const urlAttribute = /^(http|url)\./;
+/** A URL or path with its query, anywhere in a value: `http://bank/p?x`, `/api/search?q=…`, `GET /ach?status=…`. */
+const pathWithQuery = /(\S*\/\S*?)\?\S*/g;
 
-const withoutQuery = (value: string) => {
-  const mark = value.indexOf("?");
-  return mark === -1 ? value : value.slice(0, mark);
-};
+const stripQueries = (value: string) => value.replace(pathWithQuery, "$1");
 
 /**
- * A span as it leaves the process: no query string in its name or in any URL attribute, `url.query` dropped. Query
- * values are filters staff typed (names, emails, account numbers); the console's own spans never carry them, but
- * Next.js's request spans carry the whole request target.
+ * A span as it leaves the process: no query string in its name or in any attribute (a value holding a URL or a path
+ * keeps it without its query), `url.query` dropped. Query values are filters staff typed (names, emails, account
+ * numbers); the console's own spans never carry them, but Next.js's request spans carry the whole request target.
  */
 export function withoutQueries(span: ReadableSpan): ReadableSpan {
   const attributes = Object.fromEntries(
     Object.entries(span.attributes)
       .filter(([key]) => key !== "url.query")
-      .map(([key, value]) => [key, urlAttribute.test(key) && typeof value === "string" ? withoutQuery(value) : value]),
+      .map(([key, value]) => [key, typeof value === "string" ? stripQueries(value) : value]),
   );
   // The span's other fields and methods read through from the original.
-  return Object.create(span, { name: { value: withoutQuery(span.name) }, attributes: { value: attributes } }) as ReadableSpan;
+  return Object.create(span, { name: { value: stripQueries(span.name) }, attributes: { value: attributes } }) as ReadableSpan;
 }
 
 /** An exporter that hands `withoutQueries` of each span to `inner`. */

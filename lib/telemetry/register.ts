@@ -12,6 +12,8 @@ import { otlpTraceExporter, type TraceSettings } from "./exporter";
 export function registerTelemetry(settings: TraceSettings & { OTEL_SERVICE_NAME: string }): boolean {
   const exporter = otlpTraceExporter(settings);
   if (!exporter) return false;
-  registerOTel({ serviceName: settings.OTEL_SERVICE_NAME, spanProcessors: [new BatchSpanProcessor(exporter)] });
+  // No instrumentation of outgoing HTTP: @vercel/otel's default one names each request by its whole URL (ids and
+  // query), and the bank calls, the console's only outgoing traffic of note, have their own span (lib/telemetry/spans.ts).
+  registerOTel({ serviceName: settings.OTEL_SERVICE_NAME, instrumentations: [], spanProcessors: [new BatchSpanProcessor(exporter)] });
   return true;
 }

@@ -69,17 +69,30 @@ describe("the OTLP exporter's settings", () => {
     ]);
   });
 
-  it("strips the query from a request span's name and URL attributes before it leaves", async () => {
+  it("strips the query from a span's name and from every attribute holding a URL or a path before it leaves", async () => {
     collector.received.length = 0;
     trace
       .getTracer("test")
       .startSpan("GET /api/search?q=Jane%20Doe", {
-        attributes: { "http.target": "/api/search?q=Jane%20Doe", "url.query": "q=Jane%20Doe", "http.method": "GET" },
+        attributes: {
+          "http.target": "/api/search?q=Jane%20Doe",
+          "url.query": "q=Jane%20Doe",
+          "http.method": "GET",
+          "resource.name": "GET /api/search?q=Jane%20Doe&preview=1",
+          "http.url": "http://bank.example/ach?counterparty_id=cp_1",
+          note: "asked why?",
+        },
       })
       .end();
     const [span] = await exported();
     expect(span!.name).toBe("GET /api/search");
-    expect(attributesOf(span!)).toEqual({ "http.target": "/api/search", "http.method": "GET" });
+    expect(attributesOf(span!)).toEqual({
+      "http.target": "/api/search",
+      "http.method": "GET",
+      "resource.name": "GET /api/search",
+      "http.url": "http://bank.example/ach",
+      note: "asked why?",
+    });
   });
 });
 
