@@ -33,6 +33,9 @@ const pages: Array<{ path: string; permission: Permission; allowedStatus?: numbe
   { path: "/sandbox", permission: "bank:read" },
 ];
 
+/** A bulk action id no job has (lib/bulk): its reads answer 404 to every role that may follow one. */
+const unknownBulkJob = "00000000-0000-4000-8000-000000000000";
+
 /**
  * Every route handler file under app/api and how the matrix covers it: a new route file fails the test below until it
  * is listed here. The bank proxy's one catch-all file expands to every operation of the allowlist.
@@ -64,6 +67,10 @@ const routeFiles: Record<
   "/api/approvals/[id]/reject": [{ method: "POST", path: "/api/approvals/999999999/reject", permission: "change:approve" }],
   "/api/approvals/[id]/withdraw": [{ method: "POST", path: "/api/approvals/999999999/withdraw", permission: "bank:read" }],
   "/api/approvals/settings": [{ method: "PUT", path: "/api/approvals/settings", permission: "approvals:configure" }],
+  "/api/bulk": [{ method: "POST", path: "/api/bulk", permission: "bank:userdata:write" }],
+  "/api/bulk/[id]": [{ method: "GET", path: `/api/bulk/${unknownBulkJob}`, permission: "bank:read" }],
+  "/api/bulk/[id]/retry": [{ method: "POST", path: `/api/bulk/${unknownBulkJob}/retry`, permission: "bank:read" }],
+  "/api/bulk/export": [{ method: "POST", path: "/api/bulk/export", permission: "bank:read" }],
   // The sandbox's controls (lib/sandbox-control/routes.ts): one catch-all file; validRequests probes each route except
   // reset and restore, which would replace the bank every other spec shares (lib/sandbox-control/routes.test.ts and
   // e2e/sandbox-console.spec.ts cover those).
@@ -201,6 +208,27 @@ async function validRequests(admin: APIRequestContext) {
     body: { environment: "sandbox", required: false },
     audit: { action: "approvals.setting", target: "sandbox", environment: "sandbox" },
   });
+  // Bulk actions (lib/bulk): the route asks for bank:read, the action for its own permission (403 before anything is read).
+  const transfer = await idOf("/network_transfer");
+  requests.push(
+    {
+      method: "POST",
+      path: "/api/bulk",
+      permission: "bank:userdata:write",
+      status: 202,
+      body: { action: "userdata.set", resource: "network_transfer", ids: [transfer], key: "matrix", value: randomUUID() },
+    },
+    { method: "GET", path: `/api/bulk/${unknownBulkJob}`, permission: "bank:read", status: 404 },
+    { method: "POST", path: `/api/bulk/${unknownBulkJob}/retry`, permission: "bank:read", status: 404 },
+    {
+      method: "POST",
+      path: "/api/bulk/export",
+      permission: "bank:read",
+      status: 200,
+      body: { resource: "network_transfer", ids: [transfer] },
+      audit: { action: "network_transfer.export", target: null, environment: "sandbox" },
+    },
+  );
   requests.push(...(await sandboxControlRequests()));
   for (const exposed of exposedOperations) {
     const operation = operations.find((candidate) => candidate.operationId === exposed.operationId)!;
