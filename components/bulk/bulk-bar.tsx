@@ -50,7 +50,7 @@ export function BulkBar({ resource, ids, onClear }: { resource: string; ids: str
   const offered = bulkActionsFor(resource).filter((action) => permissions.includes(bulkActions[action].permission));
   if (ids.length === 0 && !jobId) return null;
   return (
-    <div className="space-y-2">
+    <div className="w-full space-y-2">
       {ids.length > 0 ? (
         <div
           role="region"
