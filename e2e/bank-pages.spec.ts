@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { formatCalendarDate } from "@/lib/format";
 import { resourceList } from "@/lib/resources";
 import { bankGet, contextAs, nextCursor, type BankListAnswer } from "./support/bank";
 
@@ -225,7 +226,7 @@ test.describe("applications for compliance", () => {
     await page.getByLabel("Reason for the reveal (or ticket reference)").fill("bank-pages e2e");
     await page.getByRole("button", { name: /^Reveal all for \d+ min \(audited\)$/ }).click();
     await expect(page.getByTestId("revealed-banner")).toBeVisible();
-    await expect(page.locator('[data-field="date_of_birth"]')).toHaveText(`${application!.date_of_birth}revealed`);
+    await expect(page.locator('[data-field="date_of_birth"]')).toHaveText(`${formatCalendarDate(String(application!.date_of_birth))}revealed`);
     await page.goto(`/audit?action=person_application.reveal&target=${application!.id}`);
     const row = page
       .getByTestId("audit-table")

@@ -247,6 +247,19 @@ export function exactTime(iso: string, zone: string = defaultTimeZone): string {
   return `${parts.year}-${month}-${parts.day.padStart(2, "0")} ${parts.hour}:${parts.minute}:${parts.second} ${name}${name === "UTC" || name === zone ? "" : ` (${zone})`}`;
 }
 
+/**
+ * Times written in any other way than the one format (`formatDateTime`: "Nov 17, 14:02", the year added when not this
+ * year; the exact second only on hover): ISO 8601 ("2026-11-28T15:36:44Z", with milliseconds or an offset), a
+ * database's "2026-11-28 15:36:44", times followed by "UTC", and bare dates ("2026-11-28": "Nov 28, 2026" instead).
+ * For a test over a page's visible text; hover titles and `datetime` attributes are not text and keep the exact form.
+ */
+export function strayTimes(text: string): string[] {
+  // One expression, so a date with its time is one finding, not also its time's.
+  const stray =
+    /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}| ?UTC)?)?\b|(?<![\d:])\d{1,2}:\d{2}(?::\d{2})? UTC\b/g;
+  return text.match(stray) ?? [];
+}
+
 /** The whole line: "Nov 17, 14:02 · 6 days ago". */
 export function formatTimestamp(iso: string, zone: string = defaultTimeZone, now: number = Date.now()): string {
   const absolute = formatDateTime(iso, zone, now);
@@ -254,6 +267,16 @@ export function formatTimestamp(iso: string, zone: string = defaultTimeZone, now
 }
 
 const calendar = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+/**
+ * A phone number as people write it: "+13035550176" or "3035550176" → "+1 303 555 0176" (North American numbers, the
+ * bank's); anything else (another country's number, a mask) unchanged.
+ */
+export function formatPhone(value: string): string {
+  const digits = value.replace(/[\s().-]/g, "");
+  const american = /^(?:\+?1)?(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  return american ? `+1 ${american[1]} ${american[2]} ${american[3]}` : value;
+}
+
 /** A calendar date (no time, no zone: an effective or settlement date): "2026-11-17" → "Nov 17, 2026". Others unchanged. */
 export function formatCalendarDate(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
@@ -300,6 +323,11 @@ const enumWordsTable: Record<string, string> = {
   fednow: "FedNow",
   ach: "ACH",
   kyc: "KYC",
+  // Identification types as people write them.
+  ssn: "SSN",
+  itin: "ITIN",
+  ein: "EIN",
+  tin: "TIN",
 };
 
 /**
@@ -334,6 +362,8 @@ export function formatFieldText(format: string | undefined, value: unknown, zone
       return formatDateTime(value as string, zone, now);
     case "date":
       return formatCalendarDate(value as string);
+    case "phone":
+      return formatPhone(value as string);
     case "enum":
     case "status":
       return enumWords(value as string);

@@ -10,6 +10,7 @@ import {
   formatCalendarDate,
   formatDateTime,
   formatExpiry,
+  formatPhone,
   isMaskedText,
   relativeTime,
   valueAt,
@@ -140,6 +141,12 @@ export function FieldValue({ field, object, compact = false }: { field: Field; o
         <time dateTime={String(value)} title={String(value)} className="figure">
           {formatCalendarDate(String(value))}
         </time>
+      );
+    case "phone":
+      return (
+        <span title={String(value)} className="figure">
+          {formatPhone(String(value))}
+        </span>
       );
     case "enum":
       return <EnumValue value={String(value)} />;

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { exactUtc, relativeTime } from "@/lib/format";
+import { formatDateTime, relativeTime } from "@/lib/format";
 import type { HomeOverview } from "@/lib/home/home-page";
 import { countLimit } from "@/lib/home/overview";
 import { resourceRoutes } from "@/lib/resources/routes";
@@ -13,7 +13,7 @@ export function OperationsSection({ overview }: { overview: HomeOverview }) {
   const { outcomes, stuck, volumes, attention } = overview.operations;
   const { counts } = overview;
   const asOf = counts
-    ? `${exactUtc(counts.asOf.replace(/\.\d+Z$/, "Z"))}${counts.lastChange ? `; last change seen ${relativeTime(counts.lastChange, Date.parse(counts.asOf))}` : ""}`
+    ? `${formatDateTime(counts.asOf, overview.zone)}${counts.lastChange ? `; last change seen ${relativeTime(counts.lastChange, Date.parse(counts.asOf))}` : ""}`
     : null;
   return (
     <section aria-labelledby="operations-title" className="mb-6" data-testid="home-operations">

@@ -16,7 +16,21 @@ export type { ResourceName };
  * `<key>` month with its `<key minus _month>_year` sibling as MM/YY.
  */
 export type ValueFormat =
-  "text" | "mono" | "id" | "money" | "status" | "timestamp" | "date" | "boolean" | "json" | "list" | "address" | "percent" | "enum" | "expiry";
+  | "text"
+  | "mono"
+  | "id"
+  | "money"
+  | "status"
+  | "timestamp"
+  | "date"
+  | "boolean"
+  | "json"
+  | "list"
+  | "address"
+  | "percent"
+  | "enum"
+  | "expiry"
+  | "phone";
 
 /** Where a value leads: the detail page of the object it names, or a list filtered by it. */
 export type ValueLink = { detail: ResourceName } | { list: ResourceName; filter: string };

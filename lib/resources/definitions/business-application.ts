@@ -41,7 +41,7 @@ export const businessApplications: ResourcePage = {
     {
       title: "Contact and addresses",
       fields: [
-        { key: "phone_number", label: "Phone", format: "mono" },
+        { key: "phone_number", label: "Phone", format: "phone" },
         { key: "physical_address", label: "Physical", format: "address" },
         { key: "mailing_address", label: "Mailing", format: "address" },
       ],

@@ -22,7 +22,7 @@ export const personApplications: ResourcePage = {
         { key: "first_name", label: "First name" },
         { key: "middle_name", label: "Middle name" },
         { key: "last_name", label: "Last name" },
-        { key: "date_of_birth", label: "Date of birth", format: "mono" },
+        { key: "date_of_birth", label: "Date of birth", format: "date" },
         { key: "citizenship", label: "Citizenship", format: "mono" },
         { key: "occupation", label: "Occupation" },
         { key: "person_id", label: "Person created", format: "mono", link: { list: "card", filter: "person_id" } },
@@ -40,7 +40,7 @@ export const personApplications: ResourcePage = {
       fields: [
         { key: "email_address", label: "Email" },
         { key: "secondary_email_address", label: "Secondary email" },
-        { key: "phone_number", label: "Phone", format: "mono" },
+        { key: "phone_number", label: "Phone", format: "phone" },
       ],
     },
     {
