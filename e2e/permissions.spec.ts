@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { exposedOperations } from "@/lib/api/bank-allowlist";
 import { dpopProof } from "@/tests/support/dpop-proof";
+import { eventually, startReceiver } from "@/tests/support/webhook-receiver";
 import { operations } from "@/lib/contract/operations";
 import { can, roles, type Permission } from "@/lib/permissions";
 import { resourceList } from "@/lib/resources";
@@ -230,14 +231,28 @@ async function validRequests(admin: APIRequestContext) {
     },
   );
   requests.push(...(await sandboxControlRequests()));
+  // A notification a receiver acknowledges (so resends never drive its webhook into error), for the resend probes.
+  const receiver = await startReceiver();
+  const resendHook = (await bankSend<{ id: string }>("POST", "/webhook", { url: receiver.url("/matrix"), event: "webhook.update" })).body.id;
+  await bankSend("PATCH", `/webhook/${resendHook}`, { userdata: { matrix: true } });
+  const notificationId = await eventually(async () => {
+    const attempts = await admin.get(`/api/bank/webhook/${resendHook}/deliveries`);
+    return ((await attempts.json()) as { data: Array<{ notification_id: string }> }).data[0]?.notification_id;
+  });
   for (const exposed of exposedOperations) {
     const operation = operations.find((candidate) => candidate.operationId === exposed.operationId)!;
     const collection = operation.path.split("/{id}")[0]!;
-    const id = !operation.path.includes("{id}") ? null : exposed.operationId === "delete_webhook" ? await newWebhook() : await idOf(collection);
+    const id = !operation.path.includes("{id}")
+      ? null
+      : exposed.operationId === "delete_webhook"
+        ? await newWebhook()
+        : exposed.operationId === "resend_webhook_notification"
+          ? resendHook
+          : await idOf(collection);
     const target = id ?? (exposed.operationId === "create_simulation" ? ids["/card"]! : null);
     requests.push({
       method: operation.method.toUpperCase(),
-      path: `/api/bank${id ? operation.path.replace("{id}", id) : operation.path}${operation.operationId.startsWith("list_") ? "?page_size=2" : ""}`,
+      path: `/api/bank${id ? operation.path.replace("{id}", id).replace("{notification_id}", notificationId) : operation.path}${operation.operationId.startsWith("list_") ? "?page_size=2" : ""}`,
       permission: exposed.permission,
       status: operation.response.status,
       body: await bodies[exposed.operationId]?.(id ?? ""),
