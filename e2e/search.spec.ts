@@ -139,7 +139,7 @@ test("another site cannot run an audited search in someone's name: /api/search i
   await reviewer.close();
 });
 
-test("Cmd/Ctrl-K finds a counterparty by name and opens it; → on a result offers its actions, copy id among them", async ({ browser }) => {
+test("Cmd/Ctrl-K finds a counterparty by name and opens it; → on a result offers its actions, copy id among them", async ({ browser }, testInfo) => {
   const context = await contextAs(browser, "operations");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const page = await context.newPage();
@@ -153,6 +153,7 @@ test("Cmd/Ctrl-K finds a counterparty by name and opens it; → on a result offe
   await input.fill(name);
   const hit = page.locator(`[data-testid="palette-hit"][data-id="${counterparty!.id}"]`);
   await expect(hit).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("palette-results.png") });
   await hit.hover();
   await input.press("ArrowRight");
   await expect(page.getByTestId("palette-action")).toHaveText(["Open", "Copy id"]);

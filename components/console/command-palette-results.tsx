@@ -64,7 +64,8 @@ function HitLabel({ hit }: { hit: SearchHit }) {
 export function PaletteResults({ hits, isFetching, onOpen }: { hits: SearchHit[]; isFetching: boolean; onOpen: (href: string) => void }) {
   if (hits.length === 0) return isFetching ? <Command.Loading className="px-3 py-2 text-xs text-muted">Searching the index…</Command.Loading> : null;
   return (
-    <Command.Group heading="Results · Enter opens, → actions" className={groupClass}>
+    // Forced: the server found these for the text; cmdk's own filter of the sections would hide them.
+    <Command.Group heading="Results · Enter opens, → actions" forceMount className={groupClass}>
       {hits.map((hit) => (
         <Command.Item
           key={hit.id}
@@ -101,7 +102,7 @@ export function PaletteHitActions({
   onAction: (action: PaletteAction) => void;
 }) {
   return (
-    <Command.Group heading={<HitLabel hit={hit} />} className={groupClass}>
+    <Command.Group heading={<HitLabel hit={hit} />} forceMount className={groupClass}>
       {actions.map((action) => (
         <Command.Item
           key={action.key}

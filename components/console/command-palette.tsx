@@ -113,7 +113,9 @@ export default function CommandPalette({ openRequested = false, onReady }: { ope
           <PaletteHitActions hit={actionsOf} actions={actions} onAction={act} />
         ) : (
           <>
-            <Command.Empty className="px-3 py-2 text-sm text-muted">Nothing matches. Paste a full id to open it.</Command.Empty>
+            {hits.length === 0 && !isFetching ? (
+              <Command.Empty className="px-3 py-2 text-sm text-muted">Nothing matches. Paste a full id to open it.</Command.Empty>
+            ) : null}
             {looksLikeId ? (
               <Command.Group heading="Id" className={groupClass}>
                 <Command.Item

@@ -79,7 +79,7 @@ export function CustomerMovements({ id }: DetailExtraProps) {
                     <th className="py-1 pr-3 font-medium">Movement</th>
                     <th className="py-1 pr-3 font-medium">Status</th>
                     <th className="py-1 pr-3 text-right font-medium">Amount</th>
-                    <th className="py-1 font-medium">Created</th>
+                    <th className="hidden py-1 font-medium sm:table-cell">Created</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -89,7 +89,13 @@ export function CustomerMovements({ id }: DetailExtraProps) {
                         <Link href={detailHref(movement.resource, movement.id)} className="font-mono text-xs underline">
                           {movement.id}
                         </Link>
-                        <span className="ml-2 text-xs text-muted">{resourceRoutes[movement.resource].singular}</span>
+                        <span className="ml-2 hidden text-xs text-muted sm:inline">{resourceRoutes[movement.resource].singular}</span>
+                        {/* At a phone's width the date sits under the id, so the amount stays on screen. */}
+                        {movement.createdAt ? (
+                          <span className="block text-xs sm:hidden">
+                            <Timestamp value={movement.createdAt} compact />
+                          </span>
+                        ) : null}
                       </td>
                       <td className="py-1.5 pr-3">{movement.status ? <StatusBadge status={movement.status} /> : null}</td>
                       <td className="py-1.5 pr-3 text-right">
@@ -100,7 +106,7 @@ export function CustomerMovements({ id }: DetailExtraProps) {
                           />
                         ) : null}
                       </td>
-                      <td className="py-1.5">{movement.createdAt ? <Timestamp value={movement.createdAt} compact /> : null}</td>
+                      <td className="hidden py-1.5 sm:table-cell">{movement.createdAt ? <Timestamp value={movement.createdAt} compact /> : null}</td>
                     </tr>
                   ))}
                 </tbody>
