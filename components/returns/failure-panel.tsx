@@ -42,7 +42,7 @@ export function FailurePanel({ object, kind }: DetailExtraProps & { kind: "ach" 
       <p className="mt-2 text-xs text-muted">
         {reason.code && kindsWithReturnCode.includes(kind) ? (
           <>
-            <Link href={listHref(kind, { return_code: reason.code })} className="link" data-testid="failure-same-code">
+            <Link href={listHref(kind, { return_code: reason.code })} className="link underline" data-testid="failure-same-code">
               Every {kind === "ach" ? "ACH transfer" : "instant payment"} with {reason.code}
             </Link>{" "}
             ·{" "}
