@@ -10,7 +10,10 @@ import { BulkProgress } from "./bulk-progress";
 import { useStartBulk } from "./bulk-queries";
 import { downloadSelection } from "./export-selection";
 
-/** The job shown is named in the URL's fragment (`#bulk=<id>`): kept on reload and in history, never sent as a list filter. */
+/**
+ * The job shown is named in the URL's fragment (`#bulk=<id>`): kept on reload and in history, never sent as a list
+ * filter (a query parameter would be: lib/resources/list-state.ts passes every other one to the bank).
+ */
 const fragmentPrefix = "#bulk=";
 
 function useJobInUrl(): [string | null, (id: string | null) => void] {
@@ -22,10 +25,17 @@ function useJobInUrl(): [string | null, (id: string | null) => void] {
     window.addEventListener("hashchange", read);
     return () => window.removeEventListener("hashchange", read);
   }, []);
-  const show = (next: string | null) => {
+  const write = (next: string | null) => {
     const url = new URL(window.location.href);
     url.hash = next ? `bulk=${encodeURIComponent(next)}` : "";
     window.history.replaceState(window.history.state, "", url);
+  };
+  // The list moves its own URL (a refresh after the job, a filter), which drops the fragment: it is put back while shown.
+  useEffect(() => {
+    if (id && window.location.hash !== `${fragmentPrefix}${encodeURIComponent(id)}`) write(id);
+  });
+  const show = (next: string | null) => {
+    write(next);
     setId(next);
   };
   return [id, show];
