@@ -1,6 +1,8 @@
 import "server-only";
 import { getBankConnection } from "@/lib/credentials";
 import type { Environment } from "@/lib/credentials/environments";
+import { BankTimeoutError, BankUnreachableError } from "@/lib/bank/errors";
+import { bankReachability } from "@/lib/bank/reachability";
 import { env } from "@/lib/env/console";
 import { activeSandboxBank } from "@/lib/sandbox-control/bank";
 
@@ -22,10 +24,13 @@ export async function homeClock(environment: Environment): Promise<HomeClock> {
       transport: { timeoutMs: clockTimeoutMs, retries: 0, retryBaseMs: env.BANK_RETRY_BASE_MS, retryMaxMs: 0 },
     });
     const { now } = await bank.send<{ now: string }>({ operation: "sandbox_clock", method: "GET", path: "/sandbox/clock" });
+    // A call to the bank like any other: whether it answered is what the admin's card and the Live indicator show.
+    bankReachability.record(environment, true);
     const at = new Date(now);
     return Number.isNaN(at.getTime()) ? { now: new Date(), source: "console" } : { now: at, source: "sandbox" };
-  } catch {
+  } catch (error) {
     // No sandbox connection, its control API off, or the bank not answering: the console's clock, and Home says so.
+    if (error instanceof BankUnreachableError || error instanceof BankTimeoutError) bankReachability.record(environment, false);
     return { now: new Date(), source: "console" };
   }
 }
