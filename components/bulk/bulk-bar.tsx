@@ -28,9 +28,10 @@ function useJobInUrl(): [string | null, (id: string | null) => void] {
   const write = (next: string | null) => {
     const url = new URL(window.location.href);
     url.hash = next ? `bulk=${encodeURIComponent(next)}` : "";
-    window.history.replaceState(window.history.state, "", url);
+    // No state of our own: the App Router then takes the URL as its own (a later refresh of the list keeps it).
+    window.history.replaceState(null, "", url);
   };
-  // The list moves its own URL (a refresh after the job, a filter), which drops the fragment: it is put back while shown.
+  // A change of the list's filters is a new URL without the fragment: it is put back while the job is shown.
   useEffect(() => {
     if (id && window.location.hash !== `${fragmentPrefix}${encodeURIComponent(id)}`) write(id);
   });
