@@ -1,4 +1,4 @@
-import { BrokenCircuitError, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from "cockatiel";
+import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleAll, isBrokenCircuitError, type CircuitBreakerPolicy } from "cockatiel";
 import type { Environment } from "@/lib/credentials/environments";
 import { metrics } from "@/lib/metrics/registry";
 import { traceBankCall } from "@/lib/telemetry/spans";
@@ -71,47 +71,77 @@ const positions: Record<CircuitState, CircuitPosition> = {
 const gaugeValues: Record<CircuitPosition, number> = { closed: 0, half_open: 1, open: 2 };
 
 /**
- * One environment's breaker on bank reads (cockatiel's consecutive breaker). A read (GET) runs through it: after
- * `failures` reads in a row could not be answered it opens, and for `halfOpenAfterMs` every read fails at once with
- * `BankCircuitOpenError`, sending nothing. The next read after that is the probe (half-open; other reads meanwhile fail
- * at once rather than wait for it): its success closes the breaker, its failure opens it again. A change is never
- * counted (it is sent once, and its failure may be the bank refusing it) and is refused while the breaker is not
- * closed: changes pause until a read has shown the bank answers.
+ * What one environment's breaker holds, shared by every copy of this module in the process: Next.js bundles
+ * instrumentation.ts (the index) and each route with its own copy, so the breaker's state lives on globalThis while
+ * each copy runs calls through it with its own error classes (`circuitOver`). A copy must never test another copy's
+ * errors with instanceof: the policy counts whatever a run hands it (only failures that say the bank cannot answer are
+ * handed over), and a refusal is recognised by cockatiel's duck-typed `isBrokenCircuitError`.
  */
-export function createBankCircuit(environment: Environment, options: BankCircuitOptions) {
-  const policy: CircuitBreakerPolicy = circuitBreaker(handleWhen(bankCannotAnswer), {
-    halfOpenAfter: options.halfOpenAfterMs,
-    breaker: new ConsecutiveBreaker(options.failures),
-  });
-  let failingSince: number | null = null;
-  let openedAt = 0;
-  let stateSince = Date.now();
-  let lastAnsweredAt: number | null = null;
+interface SharedCircuit {
+  policy: CircuitBreakerPolicy;
+  halfOpenAfterMs: number;
+  failingSince: number | null;
+  openedAt: number;
+  stateSince: number;
+  lastAnsweredAt: number | null;
+}
+
+function createCircuitState(environment: Environment, options: BankCircuitOptions): SharedCircuit {
+  const policy = circuitBreaker(handleAll, { halfOpenAfter: options.halfOpenAfterMs, breaker: new ConsecutiveBreaker(options.failures) });
+  const state: SharedCircuit = {
+    policy,
+    halfOpenAfterMs: options.halfOpenAfterMs,
+    failingSince: null,
+    openedAt: 0,
+    stateSince: Date.now(),
+    lastAnsweredAt: null,
+  };
   const gauge = metrics.bankCircuitState.labels({ environment });
   gauge.set(0);
-  policy.onStateChange((state) => {
-    gauge.set(gaugeValues[positions[state]]);
-    stateSince = Date.now();
+  policy.onStateChange((position) => {
+    gauge.set(gaugeValues[positions[position]]);
+    state.stateSince = Date.now();
   });
-  policy.onBreak(() => (openedAt = Date.now()));
-  policy.onFailure(({ handled }) => {
-    if (handled) failingSince ??= Date.now();
-  });
-  policy.onSuccess(() => (failingSince = null));
+  policy.onBreak(() => (state.openedAt = Date.now()));
+  policy.onFailure(() => (state.failingSince ??= Date.now()));
+  policy.onSuccess(() => (state.failingSince = null));
+  return state;
+}
 
+const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+function snapshotOf(state: SharedCircuit): BankCircuitSnapshot {
+  return {
+    state: positions[state.policy.state],
+    since: new Date(state.stateSince).toISOString(),
+    failingSince: iso(state.failingSince),
+    lastAnsweredAt: iso(state.lastAnsweredAt),
+  };
+}
+
+/**
+ * One environment's breaker on bank reads (cockatiel's consecutive breaker), as this copy of the module runs calls
+ * through it. A read (GET) runs through it: after `failures` reads in a row could not be answered it opens, and for
+ * `halfOpenAfterMs` every read fails at once with `BankCircuitOpenError`, sending nothing. The next read after that is
+ * the probe (half-open; other reads meanwhile fail at once rather than wait for it): its success closes the breaker,
+ * its failure opens it again. A change is never counted (it is sent once, and its failure may be the bank refusing it)
+ * and is refused while the breaker is not closed: changes pause until a read has shown the bank answers.
+ */
+function circuitOver(environment: Environment, state: SharedCircuit) {
+  const { policy } = state;
   const refused = (request: BankRequest) => {
-    const left = Math.ceil((openedAt + options.halfOpenAfterMs - Date.now()) / 1000);
-    return new BankCircuitOpenError(request, failingSince === null ? null : new Date(failingSince).toISOString(), Math.max(1, left));
+    const left = Math.ceil((state.openedAt + state.halfOpenAfterMs - Date.now()) / 1000);
+    return new BankCircuitOpenError(request, iso(state.failingSince), Math.max(1, left));
   };
 
   /** `send`, noting when the bank answered (the health route's "last answered"). */
   async function sendNoted<T>(send: () => Promise<T>): Promise<T> {
     try {
       const answer = await send();
-      lastAnsweredAt = Date.now();
+      state.lastAnsweredAt = Date.now();
       return answer;
     } catch (error) {
-      if (!bankCannotAnswer(error)) lastAnsweredAt = Date.now();
+      if (!bankCannotAnswer(error)) state.lastAnsweredAt = Date.now();
       throw error;
     }
   }
@@ -123,7 +153,8 @@ export function createBankCircuit(environment: Environment, options: BankCircuit
       return send();
     }
     if (policy.state === CircuitState.HalfOpen) throw refused(request);
-    // A refusal the bank answered (4xx) is handed through as a value: to the breaker it is the bank answering.
+    // Only a failure that says the bank cannot answer reaches the policy; any other (a 4xx) is handed through as a
+    // value: to the breaker it is the bank answering.
     let outcome: { value: T } | { error: unknown };
     try {
       outcome = await policy.execute(async () => {
@@ -135,7 +166,7 @@ export function createBankCircuit(environment: Environment, options: BankCircuit
         }
       });
     } catch (error) {
-      if (error instanceof BrokenCircuitError) throw refused(request);
+      if (isBrokenCircuitError(error)) throw refused(request);
       throw error;
     }
     if ("error" in outcome) throw outcome.error;
@@ -149,31 +180,30 @@ export function createBankCircuit(environment: Environment, options: BankCircuit
       const call = { operation: request.operation, method: request.method, environment, circuitState: positions[policy.state] };
       return traceBankCall(call, () => runThrough(request, send));
     },
-    snapshot(): BankCircuitSnapshot {
-      const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
-      return {
-        state: positions[policy.state],
-        since: new Date(stateSince).toISOString(),
-        failingSince: iso(failingSince),
-        lastAnsweredAt: iso(lastAnsweredAt),
-      };
-    },
+    snapshot: () => snapshotOf(state),
   };
 }
 
-export type BankCircuit = ReturnType<typeof createBankCircuit>;
+export type BankCircuit = ReturnType<typeof circuitOver>;
 
-/** One breaker per environment per process, kept on globalThis: Next.js bundles each route with its own copy of a module. */
-const circuits: Map<Environment, BankCircuit> = ((globalThis as { __bankCircuits?: Map<Environment, BankCircuit> }).__bankCircuits ??= new Map());
+/** A breaker of its own, shared with nothing (tests, benchmarks). */
+export function createBankCircuit(environment: Environment, options: BankCircuitOptions): BankCircuit {
+  return circuitOver(environment, createCircuitState(environment, options));
+}
 
-/** The process's breaker for `environment`, made with `options` on first use. */
+/** One breaker state per environment per process, kept on globalThis: Next.js bundles each route with its own copy of a module. */
+const circuits: Map<Environment, SharedCircuit> = ((globalThis as { __bankCircuitStates?: Map<Environment, SharedCircuit> }).__bankCircuitStates ??=
+  new Map());
+
+/** The process's breaker for `environment` (its state made with `options` on first use), run by this copy of the module. */
 export function bankCircuit(environment: Environment, options: BankCircuitOptions): BankCircuit {
-  let circuit = circuits.get(environment);
-  if (!circuit) circuits.set(environment, (circuit = createBankCircuit(environment, options)));
-  return circuit;
+  let state = circuits.get(environment);
+  if (!state) circuits.set(environment, (state = createCircuitState(environment, options)));
+  return circuitOver(environment, state);
 }
 
 /** What the breaker of `environment` says, or null when this process has not read that bank yet. */
 export function bankCircuitSnapshot(environment: Environment): BankCircuitSnapshot | null {
-  return circuits.get(environment)?.snapshot() ?? null;
+  const state = circuits.get(environment);
+  return state ? snapshotOf(state) : null;
 }
