@@ -74,6 +74,7 @@ export function PaletteResults({ hits, isFetching, onOpen }: { hits: SearchHit[]
           onSelect={() => onOpen(hitHref(hit))}
           className={itemClass}
           data-testid="palette-hit"
+          data-id={hit.id}
         >
           <HitLabel hit={hit} />
         </Command.Item>
