@@ -86,7 +86,7 @@ export function CustomerMovements({ id }: DetailExtraProps) {
                   {answer.data.map((movement) => (
                     <tr key={movement.id} data-testid="customer-movement" data-id={movement.id} className="border-t border-line">
                       <td className="py-1.5 pr-3">
-                        <Link href={detailHref(movement.resource, movement.id)} className="font-mono text-xs underline">
+                        <Link href={detailHref(movement.resource, movement.id)} className="font-mono text-xs break-all underline">
                           {movement.id}
                         </Link>
                         <span className="ml-2 hidden text-xs text-muted sm:inline">{resourceRoutes[movement.resource].singular}</span>
