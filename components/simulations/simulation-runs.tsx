@@ -6,14 +6,15 @@ import { consoleDb } from "@/lib/db/console";
 import { detailHref } from "@/lib/resources/routes";
 import { readSimulationRuns, type SimulationRuns as Runs } from "@/lib/simulations/read-runs";
 import { walletProviderName } from "@/lib/simulations/wallet-providers";
+import { When } from "@/components/format/when";
 import { Table, Td, Th } from "@/components/ui/table";
+import { readDisplayZone } from "@/lib/time-zone-server";
 
 const outcomeColour: Record<string, string> = {
   succeeded: "text-emerald-700 dark:text-emerald-400",
   failed: "text-red-700 dark:text-red-400",
   pending: "text-amber-700 dark:text-amber-400",
 };
-const clock = (iso: string) => iso.slice(0, 19).replace("T", " ");
 
 /**
  * The provisioning simulations run in this environment, newest first, read on the server from the audit trail on
@@ -22,6 +23,7 @@ const clock = (iso: string) => iso.slice(0, 19).replace("T", " ");
  */
 export async function SimulationRuns({ user, environment }: { user: StaffUser; environment: Environment }) {
   let read: Runs;
+  const { zone } = await readDisplayZone();
   try {
     read = await readSimulationRuns((await consoleDb()).db, user, environment);
   } catch {
@@ -48,7 +50,7 @@ export async function SimulationRuns({ user, environment }: { user: StaffUser; e
           <caption className="sr-only">Provisioning simulations, newest first</caption>
           <thead className="bg-surface-2">
             <tr>
-              <Th>Time (UTC)</Th>
+              <Th>Time</Th>
               <Th>Card</Th>
               <Th>By</Th>
               <Th>Outcome</Th>
@@ -60,7 +62,9 @@ export async function SimulationRuns({ user, environment }: { user: StaffUser; e
           <tbody className="divide-y divide-line">
             {read.runs.map((run) => (
               <tr key={run.id} data-testid="simulation-run-row" data-card={run.cardId ?? ""}>
-                <Td className="font-mono text-xs whitespace-nowrap">{clock(run.at)}</Td>
+                <Td className="text-xs whitespace-nowrap">
+                  <When at={run.at} zone={zone} />
+                </Td>
                 <Td className="font-mono text-xs">
                   {run.cardId ? (
                     <Link href={detailHref("card", run.cardId)} className="link">

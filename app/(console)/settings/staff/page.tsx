@@ -1,3 +1,4 @@
+import { ServerWhen } from "@/components/format/when";
 import { CreateStaffForm } from "@/components/staff/create-staff-form";
 import { StaffRowActions } from "@/components/staff/staff-row-actions";
 import { PageHeader } from "@/components/ui/page-header";
@@ -78,7 +79,7 @@ function SessionList({ sessions }: { sessions: StaffSession[] }) {
     <ul className="space-y-1 text-xs" data-testid="staff-sessions">
       {sessions.map((session) => (
         <li key={session.id} title={session.userAgent ?? undefined}>
-          since {session.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC from {session.address ?? "unknown"}
+          since <ServerWhen at={session.createdAt.toISOString()} /> from {session.address ?? "unknown"}
         </li>
       ))}
     </ul>
