@@ -12,7 +12,7 @@ export const sortParameter = "sort";
 export const bankOrder = "newest first";
 
 /**
- * How a column's values compare: `amount` by the index's amount in cents, `money` other amounts as numbers, `created`
+ * How a column's values compare: `amount` and `money` as numbers (`amount` has an index of its own), `created`
  * the object's creation time as the index keeps it, `time` other instants, `text` the value's characters (dates and
  * statuses included), in code point order.
  */

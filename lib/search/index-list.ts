@@ -68,8 +68,16 @@ function indexConditions(filter: IndexListFilter): SQL[] {
 
 /** The creation time as the index writes it into a cursor: UTC to the microsecond. */
 const createdText = sql`to_char(o.bank_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const moneyPattern = "^[0-9]{1,13}[.][0-9]{2}$";
-const instantPattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T";
+
+/**
+ * A column's value in the object, written as a constant (a definition's key, never the URL's text: parseListSort
+ * checked the column against the list's columns), so the expression matches the indexes migration 0029 keeps for the
+ * most sorted columns and PostgreSQL walks one of them instead of sorting every object of the list.
+ */
+function valueAt(path: string[]): SQL {
+  if (!path.every((part) => /^[a-z_][a-z0-9_]*$/.test(part))) throw new Error(`not a column path: ${path.join(".")}`);
+  return sql.raw(`o.state #>> '{${path.join(",")}}'`);
+}
 
 /**
  * How the index orders a sorted list: the column's value as one comparable expression, a missing value as the lowest
@@ -78,18 +86,20 @@ const instantPattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T";
  */
 function sortKey(sort: IndexListSort | undefined): { key: SQL; cursor: SQL; cast: (value: string) => SQL } {
   if (!sort || sort.kind === "created") return { key: sql`o.bank_created_at`, cursor: createdText, cast: (value) => sql`${value}::timestamptz` };
-  const value = sql`o.state #>> ${`{${sort.path.join(",")}}`}::text[]`;
+  const value = valueAt(sort.path);
   const numeric = (key: SQL) => ({ key, cursor: sql`(${key})::text`, cast: (text: string) => sql`${text}::numeric` });
   switch (sort.kind) {
     case "amount":
-      return numeric(sql`coalesce(s.amount_cents, -1)::numeric`);
     case "money":
-      return numeric(sql`coalesce(CASE WHEN ${value} ~ ${moneyPattern} THEN (${value})::numeric END, -1)`);
+      // An amount as the bank writes it ("1234.56"), as a number; anything else counts as missing.
+      return numeric(sql`coalesce(CASE WHEN ${value} ~ '^[0-9]{1,13}[.][0-9]{2}$' THEN (${value})::numeric END, -1)`);
     case "time":
       // Epoch seconds: an instant compares as a number, and its cursor is digits a forged one cannot make unreadable.
-      return numeric(sql`coalesce(CASE WHEN ${value} ~ ${instantPattern} THEN round(extract(epoch FROM (${value})::timestamptz), 6) END, -1e12)`);
+      return numeric(
+        sql`coalesce(CASE WHEN ${value} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T' THEN round(extract(epoch FROM (${value})::timestamptz), 6) END, -1e12)`,
+      );
     case "text":
-      return { key: sql`coalesce(${value}, '') COLLATE "C"`, cursor: sql`coalesce(${value}, '')`, cast: (text) => sql`${text}::text COLLATE "C"` };
+      return { key: sql`(coalesce(${value}, '') COLLATE "C")`, cursor: sql`coalesce(${value}, '')`, cast: (text) => sql`${text}::text COLLATE "C"` };
   }
 }
 
@@ -109,7 +119,7 @@ export async function listFromIndex(
   const conditions = indexConditions(page.filter);
   const descending = page.sort ? page.sort.descending : true;
   const { key, cursor, cast } = sortKey(page.sort);
-  const id = sql`o.id COLLATE "C"`;
+  const id = sql`(o.id COLLATE "C")`;
   if (page.after) {
     conditions.push(sql`(${key}, ${id}) ${descending ? sql`<` : sql`>`} (${cast(page.after.value)}, ${page.after.id}::text COLLATE "C")`);
   }
