@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseIndexListQuery } from "@/lib/search/index-list-input";
 import { dayStartIn, daysEndingAt } from "./zone-days";
 
 describe("days in the staff member's time zone", () => {
@@ -23,5 +24,29 @@ describe("days in the staff member's time zone", () => {
     expect(days).toHaveLength(14);
     expect(days[0]!.day).toBe("2026-11-15");
     expect(days.at(-1)).toEqual({ day: "2026-11-28", from: new Date("2026-11-28T00:00:00Z"), before: new Date("2026-11-29T00:00:00Z") });
+  });
+});
+
+describe("the list filters Home links with (created_in, updated_in)", () => {
+  it("take a half-open range of UTC instants, either end open, and name the filter when malformed", () => {
+    const read = (query: Record<string, string>) => parseIndexListQuery("ach", query);
+    expect(read({ updated_in: "2026-11-28T05:00:00Z/2026-11-29T05:00:00Z" })).toMatchObject({
+      ok: true,
+      page: { filter: { updatedFrom: new Date("2026-11-28T05:00:00Z"), updatedBefore: new Date("2026-11-29T05:00:00Z") } },
+    });
+    expect(read({ created_in: "/2026-11-29T05:00:00.500Z" })).toMatchObject({
+      ok: true,
+      page: { filter: { createdBefore: new Date("2026-11-29T05:00:00.500Z") } },
+    });
+    for (const [query, message] of [
+      [{ updated_in: "yesterday" }, "updated_in: expected <from>/<before>"],
+      [{ updated_in: "/" }, "updated_in: expected <from>/<before>"],
+      [{ updated_in: "2026-11-28/2026-11-29" }, "updated_in: expected <from>/<before>"],
+      [{ updated_in: "2026-11-29T00:00:00Z/2026-11-28T00:00:00Z" }, "updated_in: the end must be after the start"],
+      [{ created_in: "0000-01-01T00:00:00Z/" }, "created_in: outside the dates the console keeps"],
+      [{ created_in: "2026-11-28T00:00:00Z/", created: "today" }, "created_in: give either created or created_in"],
+    ] as const) {
+      expect(read(query), JSON.stringify(query)).toEqual({ ok: false, error: expect.stringContaining(message) });
+    }
   });
 });
