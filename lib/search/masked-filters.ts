@@ -22,6 +22,8 @@ const comparedField: Readonly<Record<string, string>> = {
   amount_max: "amount",
   statuses: "status",
   has_error: "error",
+  // An ACH transfer's code leads its `error`; an instant payment's is in its reject reason, shown where `error` is.
+  return_code: "error",
 };
 const paging = new Set(["page_size", "page_cursor"]);
 

@@ -8,6 +8,7 @@ import { testDatabaseTargets } from "@/tests/support/databases";
 import { sandboxBankForFile } from "@/tests/support/sandbox-bank";
 import { listFromIndex } from "./index-list";
 import { parseIndexListQuery } from "./index-list-input";
+import { mayFilterBy } from "./masked-filters";
 
 // The return-code filter (`return_code`, an index filter: the bank's lists cannot filter by it) gives exactly what a
 // brute-force filter of the bank's full list by the code gives, in the bank's order, page after page; and each returned
@@ -63,6 +64,13 @@ describe.each(testDatabaseTargets)("the return-code filter on $name", (target) =
     expect(returned.length).toBeGreaterThan(0);
     for (const ach of returned) expect(explainFailure("ach", ach)?.code).toBe(codeOf("ach", ach));
     expect(await walk("ach", { return_code: "R99" })).toEqual([]);
+  });
+
+  it("every role may filter by it, as by has_error: the code is part of the error every role sees", () => {
+    for (const role of ["viewer", "operations", "compliance", "admin"] as const) {
+      expect(mayFilterBy("ach", role, "return_code"), role).toBe(true);
+      expect(mayFilterBy("fednow", role, "return_code"), role).toBe(true);
+    }
   });
 
   it("refuses a malformed code and a kind without codes, naming the filter", () => {
