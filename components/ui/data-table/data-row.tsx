@@ -36,8 +36,7 @@ export const DataRow = memo(function DataRow<Row extends RowData>({
   onOpen,
   onKeyDown,
 }: DataRowProps<Row>) {
-  // Pinned cells first, as the header orders them.
-  const cells = [...row.getStartVisibleCells(), ...row.getCenterVisibleCells()];
+  const cells = row.getVisibleCells();
   return (
     <tr
       data-row

@@ -93,6 +93,7 @@ export function DataTable<Row extends RowData>({
   }, [columns, selectable]);
   const firstColumn = columns[0]?.id;
   const pinned = useMemo(() => [...(selectable ? [selectColumnId] : []), ...(firstColumn ? [firstColumn] : [])], [selectable, firstColumn]);
+  const order = useMemo(() => [...pinned, ...layout.order.filter((id) => !pinned.includes(id))], [pinned, layout.order]);
   const table = useTable({
     features: gridFeatures,
     columns: definitions,
@@ -101,9 +102,8 @@ export function DataTable<Row extends RowData>({
     enableRowSelection: selectable,
     state: {
       columnVisibility: layout.visibility,
-      columnOrder: layout.order,
-      columnSizing: layout.widths,
-      columnPinning: { start: pinned, end: [] },
+      // The pinned columns (checkbox, id) first whatever the order asked: only the others move.
+      columnOrder: order,
       rowSelection: selection?.selected ?? noSelection,
     },
     onRowSelectionChange: (change) => selection?.onChange(typeof change === "function" ? change(selection.selected) : change),
@@ -154,8 +154,7 @@ export function DataTable<Row extends RowData>({
     [open],
   );
 
-  // Pinned columns first (the order state places only the unpinned ones).
-  const visible = [...table.getStartVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns()];
+  const visible = table.getVisibleLeafColumns();
   const columnsKey = visible.map((column) => column.id).join(" ");
   const aligns = useMemo(() => Object.fromEntries(columns.map((column) => [column.id, column.align])), [columns]);
   const pins = useMemo(() => Object.fromEntries(pinned.map((id, index) => [id, index])), [pinned]);
