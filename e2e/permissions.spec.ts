@@ -50,6 +50,7 @@ const routeFiles: Record<
   "/api/live": [{ method: "GET", path: "/api/live", permission: "bank:read" }],
   "/api/search": [{ method: "GET", path: "/api/search?q=ach", permission: "bank:read" }],
   "/api/names": [{ method: "GET", path: "/api/names?ids=cp_probe", permission: "bank:read" }],
+  "/api/customer/[id]": [{ method: "GET", path: "/api/customer/cp_probe", permission: "bank:read" }],
   "/api/index-list/[resource]": [{ method: "GET", path: "/api/index-list/ach?has_error=true", permission: "bank:read" }],
   "/api/index-list/[resource]/count": [{ method: "GET", path: "/api/index-list/ach/count?status=returned", permission: "bank:read" }],
   // The bank's notifications: Basic auth with the receiver's credentials, no staff session (lib/index/bank-index.test.ts).
