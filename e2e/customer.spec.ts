@@ -19,6 +19,7 @@ async function busyCounterparty() {
 }
 
 test("a counterparty's page lists the movements naming it, newest first, paged, with 30-day totals, and opens one", async ({ browser }) => {
+  test.setTimeout(90_000);
   const context = await contextAs(browser, "viewer");
   const page = await context.newPage();
   const { id, transfers } = await busyCounterparty();
@@ -29,6 +30,8 @@ test("a counterparty's page lists the movements naming it, newest first, paged, 
     .poll(
       async () => {
         await page.reload();
+        // The section asks the index after the page loads: count its rows once its answer is there.
+        await expect(section.getByTestId("customer-source")).toBeVisible();
         return section.getByTestId("customer-movement").count();
       },
       { timeout: 60_000 },
