@@ -16,6 +16,7 @@ import { When } from "@/components/format/when";
 import type { ResourceName } from "@/lib/resources";
 import { readDisplayZone } from "@/lib/time-zone-server";
 import { FieldDiff } from "./field-diff";
+import { revealFieldLabel } from "./reveal-fields";
 import { StatusBadge } from "./status-badge";
 
 const shown = 50;
@@ -253,7 +254,7 @@ function AuditBody({ entry, drawing }: { entry: AuditEntry; drawing: Drawing }) 
       {entry.reveal ? (
         <p className="text-xs" data-testid="timeline-reveal">
           Reason: <span className="break-words">{entry.reveal.reason}</span>{" "}
-          <span className="text-muted">· fields shown: {entry.reveal.fields.join(", ") || "none"}</span>
+          <span className="text-muted">· fields shown: {entry.reveal.fields.map((field) => revealFieldLabel(field, {})).join(", ") || "none"}</span>
         </p>
       ) : null}
     </>
