@@ -1,4 +1,27 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type DestinationStream, type Logger } from "pino";
+
+/** The request being served, for every line logged while serving it (`withRequestId`). */
+const requestContext = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work` as part of request `requestId`: every line logged inside it, by any logger (the bank transport's, made
+ * once per environment, included), names the request id.
+ */
+export function withRequestId<T>(requestId: string, work: () => T): T {
+  return requestContext.run(requestId, work);
+}
+
+/**
+ * The request id for a line, unless its logger already carries one (a request's child logger): a JSON line with the
+ * key twice would leave the reader to pick one. A new object each time: pino merges the line's fields into it.
+ */
+function requestIdField(_line: object, _level: number, logger: Logger): object {
+  const requestId = requestContext.getStore();
+  if (requestId === undefined) return {};
+  const bindings = (logger as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym] ?? "";
+  return bindings.includes('"requestId":') ? {} : { requestId };
+}
 
 /** Keys whose values never reach a log line, at any depth of a logged object (compared without case). */
 const secretKeys = new Set(
@@ -79,6 +102,7 @@ export function createLogger(options: { level?: string; destination?: Destinatio
       level: options.level ?? process.env.LOG_LEVEL ?? "info",
       base: { service: options.service ?? "console" },
       timestamp: pino.stdTimeFunctions.isoTime,
+      mixin: requestIdField,
       formatters: { log: (object) => censorSecrets(object), bindings: (bindings) => censorSecrets(bindings) },
       // Errors are logged with their message and name; their stack stays in the log, never in a response. Serialized
       // errors are censored too (the log formatter runs before serializers, and leaves Error objects alone).
@@ -88,6 +112,9 @@ export function createLogger(options: { level?: string; destination?: Destinatio
   );
 }
 
-/** The console's logger. Route handlers log through a child carrying the request id (`lib/api`). */
+/**
+ * The console's logger. Route handlers log through a child carrying the request id (`lib/api`); lines logged by other
+ * loggers while a request is served get it from `withRequestId`.
+ */
 export const log = createLogger();
 export type { Logger };

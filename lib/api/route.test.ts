@@ -4,7 +4,9 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { BankRejectedError } from "@/lib/bank/errors";
 import { createLogger } from "@/lib/log";
 import { ConsoleError } from "./errors";
+import { sendBankRequest } from "@/lib/bank/transport";
 import { capturedLog } from "@/tests/support/captured-log";
+import { answerJson, startLocalServer } from "@/tests/support/local-server";
 import { rateLimitRules, resetRateLimits } from "./rate-limit";
 import { createApiRoute, maxBodyBytes } from "./route";
 
@@ -137,6 +139,34 @@ describe("createApiRoute", () => {
     const [bankLine] = logLines();
     expect(bankLine).toMatchObject({ msg: "bank call failed", bank: { kind: "rejected", operation: "get_ach", status: 409, attempts: 1 } });
     expect(JSON.stringify(bankLine)).not.toContain("stack");
+  });
+
+  it("names the request id on every line logged while serving it, also by a logger made before the request (a retried bank call)", async () => {
+    const { apiRoute, logLines } = wrapperWithLog();
+    // The transport's logger is made once per bank environment, long before any request; it knows no request id.
+    const transportLog = capturedLog();
+    const bank = await startLocalServer((_request, response, index) =>
+      index === 0 ? answerJson(response, 503, { error: "busy" }) : answerJson(response, 200, { data: [] }),
+    );
+    try {
+      const target = { baseUrl: bank.url, auth: { type: "bearer" as const, token: "t" } };
+      const options = { timeoutMs: 1_000, retries: 1, retryBaseMs: 1, retryMaxMs: 1, log: transportLog.log };
+      const handler = apiRoute({
+        permission: "bank:read",
+        handle: async () => (await sendBankRequest(target, { operation: "listAch", method: "GET", path: "/ach" }, options)).body,
+      });
+      const response = await handler(new Request("http://console.test/api/bank/ach"));
+      expect(response.status).toBe(200);
+      const requestId = response.headers.get("x-request-id");
+      expect(transportLog.lines()).toEqual([expect.objectContaining({ msg: "bank call failed; retrying", requestId })]);
+      // The request's own lines carry it once, from their child logger.
+      const [requestLine] = logLines();
+      expect(requestLine).toMatchObject({ msg: "api request", requestId });
+    } finally {
+      await bank.close();
+    }
+    transportLog.log.info("after the request");
+    expect(transportLog.lines()[1]).not.toHaveProperty("requestId");
   });
 
   it("answers 429 with Retry-After once a user has spent a route's rate limit, before the handler runs, and counts each user apart", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import { withRequestId } from "@/lib/log";
 import type { z } from "zod";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { describeIssues } from "@/lib/bank/client";
@@ -93,13 +94,15 @@ export async function invokeRoute(
   definition: RouteDefinition,
   input: Omit<ApiCall, "params" | "query" | "body" | "searchParams"> & { params: unknown; query: Record<string, string>; body?: unknown },
 ): Promise<unknown> {
-  return definition.handle({
+  const call = {
     ...input,
     searchParams: new URLSearchParams(input.query),
     params: parsePart(definition.params, input.params, "path"),
     query: parsePart(definition.query, input.query, "query"),
     body: definition.body ? parsePart(definition.body, input.body, "body") : undefined,
-  });
+  };
+  // Everything the handler logs, through loggers made before the request too (the bank transport's), names it.
+  return withRequestId(input.requestId, () => definition.handle(call));
 }
 
 /** Far above any body the console accepts (userdata is at most 1 KB); a bigger one is refused before parsing. */
