@@ -38,7 +38,6 @@ import { KnownNames } from "./name-beside";
 import { describeFilters, FilterBar, isPrimaryFilter } from "./filter-bar";
 import { indexFilterChips, IndexSourceNotice } from "./index-filter-summary";
 import { ColumnMenu } from "./column-menu";
-import { SelectMatching } from "./select-matching";
 import { SortMenu } from "./sort-menu";
 import { useListLayout } from "./use-column-layout";
 import { useListState } from "./use-list-state";
@@ -64,6 +63,9 @@ const noNames: Readonly<Record<string, string>> = {};
 const IndexFilterBar = lazyComponent(() => import("./index-filter-bar").then((module) => module.IndexFilterBar), {
   fallback: <p className="mb-3 text-xs text-muted">Loading the index&apos;s filters…</p>,
 });
+
+// Offered only once every row of an index-served page is selected: loaded then.
+const SelectMatching = lazyComponent(() => import("./select-matching").then((module) => module.SelectMatching));
 
 const button =
   "rounded border border-line bg-surface px-2.5 py-1 text-xs font-medium hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-40";

@@ -1,14 +1,11 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { ActionError } from "@/components/actions/action-feedback";
-import { useConsoleSession } from "@/components/console/providers";
-import { Button } from "@/components/ui/button";
-import { bulkActions, bulkActionsFor, type BulkActionName } from "@/lib/bulk/codes";
-import { BulkConfirm } from "./bulk-confirm";
-import { BulkProgress } from "./bulk-progress";
-import { useStartBulk } from "./bulk-queries";
-import { downloadSelection } from "./export-selection";
+import { lazyComponent } from "@/components/ui/lazy-component";
+
+// The bar's actions, their confirmation (with its userdata diff) and a job's progress are a chunk of their own, loaded
+// when a row is first selected or the URL names a job: a list's first paint has neither (docs/benchmarks.md, pages).
+const BulkPanel = lazyComponent(() => import("./bulk-panel").then((module) => module.BulkPanel));
 
 /**
  * The job shown is named in the URL's fragment (`#bulk=<id>`): kept on reload and in history, never sent as a list
@@ -49,76 +46,7 @@ function useJobInUrl(): [string | null, (id: string | null) => void] {
  * Renders nothing while no row is selected and no bulk action is shown.
  */
 export function BulkBar({ resource, ids, onClear }: { resource: string; ids: string[]; onClear(): void }) {
-  const { permissions } = useConsoleSession();
   const [jobId, showJob] = useJobInUrl();
-  const [asking, setAsking] = useState<BulkActionName | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<unknown>(null);
-  const start = useStartBulk((job) => {
-    setAsking(null);
-    showJob(job.id);
-  });
-  const offered = bulkActionsFor(resource).filter((action) => permissions.includes(bulkActions[action].permission));
   if (ids.length === 0 && !jobId) return null;
-  return (
-    <div className="w-full space-y-2">
-      {ids.length > 0 ? (
-        <div
-          role="region"
-          aria-label="Selected rows"
-          data-resource={resource}
-          className="flex flex-wrap items-center gap-2 rounded-md border border-line bg-surface-2 px-3 py-2 text-sm"
-        >
-          <span aria-live="polite" className="font-medium">
-            {ids.length} selected
-          </span>
-          {offered.map((action) => (
-            <Button
-              key={action}
-              variant="secondary"
-              size="compact"
-              onClick={() => {
-                start.reset();
-                setAsking(action);
-              }}
-            >
-              {bulkActions[action].label}
-            </Button>
-          ))}
-          {resource !== "review" ? (
-            <Button
-              variant="secondary"
-              size="compact"
-              disabled={exporting}
-              onClick={() => {
-                setExporting(true);
-                setExportError(null);
-                downloadSelection(resource, ids)
-                  .catch(setExportError)
-                  .finally(() => setExporting(false));
-              }}
-            >
-              {exporting ? "Exporting…" : "Export CSV"}
-            </Button>
-          ) : null}
-          <Button variant="secondary" size="compact" onClick={onClear}>
-            Clear selection
-          </Button>
-          <ActionError error={exportError} testId="bulk-export-error" />
-        </div>
-      ) : null}
-      {asking ? (
-        <BulkConfirm
-          action={asking}
-          resource={resource}
-          ids={ids}
-          pending={start.isPending}
-          error={start.error}
-          onConfirm={(request) => start.mutate(request)}
-          onCancel={() => setAsking(null)}
-        />
-      ) : null}
-      {jobId ? <BulkProgress id={jobId} onClose={() => showJob(null)} /> : null}
-    </div>
-  );
+  return <BulkPanel resource={resource} ids={ids} onClear={onClear} jobId={jobId} showJob={showJob} />;
 }

@@ -5,7 +5,7 @@ import type { Environment } from "@/lib/credentials/environments";
 import { consoleDb } from "@/lib/db/console";
 import { can } from "@/lib/permissions";
 import { readCase } from "@/lib/reviews/store";
-import { CaseWorkspace } from "./case-workspace";
+import { CaseWorkspaceLoader } from "./case-workspace-loader";
 
 /**
  * "Compliance review" on an application's page (docs/reviews.md), for roles that review: read on the server on every
@@ -43,7 +43,7 @@ export async function CasePanel({ user, environment, id }: { user: StaffUser; en
         </p>
       ) : null}
       {review ? (
-        <CaseWorkspace
+        <CaseWorkspaceLoader
           review={review}
           viewer={{
             id: user.id,
