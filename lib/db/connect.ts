@@ -1,6 +1,7 @@
 import pg from "pg";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { traceDatabaseQueries } from "@/lib/telemetry/database-spans";
 
 // Return timestamps and numerics as strings: money and times are formatted by our own code, never via floats.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
@@ -44,6 +45,8 @@ export function connectDatabase<TSchema extends Record<string, unknown>>(
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  // A span per query made inside a trace (operation and table, never values); nothing more than a check otherwise.
+  traceDatabaseQueries(pool);
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
 

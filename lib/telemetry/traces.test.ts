@@ -1,14 +1,18 @@
 import { trace } from "@opentelemetry/api";
+import { eq } from "drizzle-orm";
 import { SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBankCircuit } from "@/lib/bank/circuit";
 import { createBankClient, type BankClient } from "@/lib/bank/client";
+import { staffUsers } from "@/lib/db/console-schema";
+import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { startLocalServer, type LocalServer } from "@/tests/support/local-server";
 import { sandboxOnDatabase } from "@/tests/support/sandbox-bank";
 import { demoKey } from "@/tests/support/sandbox-client";
 import { otlpTraceExporter } from "./exporter";
+import { describeStatement } from "./database-spans";
 import { traceIndexBatch } from "./spans";
 
 /**
@@ -19,6 +23,7 @@ import { traceIndexBatch } from "./spans";
 
 interface ExportedSpan {
   name: string;
+  traceId: string;
   spanId: string;
   parentSpanId?: string;
   attributes: Array<{ key: string; value: { stringValue?: string; intValue?: number | string; boolValue?: boolean } }>;
@@ -96,8 +101,18 @@ describe("the OTLP exporter's settings", () => {
   });
 });
 
-describe.each(testDatabaseTargets)("bank calls as spans (sandbox on $name)", (target) => {
+describe("a database span's name", () => {
+  it("is the statement's operation and first table, never a literal or a parameter", () => {
+    expect(describeStatement('insert into "console"."audit_log" ("id") values ($1)')).toEqual({ operation: "INSERT", table: "console.audit_log" });
+    expect(describeStatement("delete from staff_sessions where token_hash = 'abc'")).toEqual({ operation: "DELETE", table: "staff_sessions" });
+    expect(describeStatement("select 'from secret' as x")).toEqual({ operation: "SELECT" });
+    expect(describeStatement("LISTEN bank_changes")).toEqual({ operation: "LISTEN" });
+  });
+});
+
+describe.each(testDatabaseTargets)("bank calls and database queries as spans (sandbox and console on $name)", (target) => {
   const bankSide = sandboxOnDatabase(target, { seed: "demo" });
+  const database = migratedConsoleDatabase(target);
   let bank: BankClient;
   let circuit: ReturnType<typeof createBankCircuit>;
 
@@ -146,6 +161,44 @@ describe.each(testDatabaseTargets)("bank calls as spans (sandbox on $name)", (ta
     const everything = collector.received.map((request) => request.body).join("\n");
     expect(everything).not.toContain(id);
     expect(everything).not.toContain(accountNumber);
+  });
+
+  it("puts a request's database queries in its trace beside its bank call, with operation and table and no value", async () => {
+    const email = "jane.doe.traced@example.test";
+    await database.db.insert(staffUsers).values({ id: "stf_traced", email, name: "Jane Traced", role: "viewer" });
+    collector.received.length = 0;
+
+    // Next.js's span for the incoming request, in the console; here a span of the test's own.
+    await trace.getTracer("test").startActiveSpan("GET /api/bank/[...path]", async (request) => {
+      await database.db.select().from(staffUsers).where(eq(staffUsers.email, email));
+      await bank.resources.list("ach", { page_size: 1 });
+      await database.db.transaction(async (transaction) => {
+        await transaction.update(staffUsers).set({ name: "Jane T." }).where(eq(staffUsers.email, email));
+      });
+      request.end();
+    });
+    // Outside any trace, a query makes no span (the index's polling would otherwise fill the collector).
+    await database.db.select().from(staffUsers).where(eq(staffUsers.email, email));
+
+    const spans = await exported();
+    const request = spans.find((span) => span.name === "GET /api/bank/[...path]")!;
+    const bankCall = spans.find((span) => span.name === "bank GET /ach")!;
+    const queries = spans.filter((span) => attributesOf(span)["db.system"] === "postgresql");
+    expect(bankCall.traceId).toBe(request.traceId);
+    expect(queries.map((span) => [span.name, span.traceId === request.traceId])).toEqual([
+      ["SELECT console.staff_users", true],
+      ["BEGIN", true],
+      ["UPDATE console.staff_users", true],
+      ["COMMIT", true],
+    ]);
+    expect(attributesOf(queries[0]!)).toEqual({
+      "db.system": "postgresql",
+      "db.operation.name": "SELECT",
+      "db.collection.name": "console.staff_users",
+    });
+    const everything = collector.received.map((received) => received.body).join("\n");
+    expect(everything).not.toContain(email);
+    expect(everything).not.toContain("Jane");
   });
 
   it("marks a failed call with the bank's status, and a call the open breaker refused as circuit_open with no status", async () => {
