@@ -44,7 +44,7 @@ test("a returned ACH transfer explains its code in plain words, and one click li
       const rows = page.getByTestId("bank-row");
       await expect(rows.first()).toBeVisible();
       for (const text of await rows.allTextContents()) expect(text).toContain(`${code} `);
-      await expect(page.getByRole("columnheader", { name: /Return code and reason/ })).toBeVisible();
+      await expect(page.getByRole("columnheader", { name: /Return code/ })).toBeVisible();
     } finally {
       await context.close();
     }

@@ -150,6 +150,15 @@ export function FieldValue({ field, object, compact = false }: { field: Field; o
       );
     case "enum":
       return <EnumValue value={String(value)} />;
+    case "reason":
+      // "R01 Insufficient Funds": the code leads, so a list column shows the start and keeps its width.
+      return compact ? (
+        <span title={String(value)} className="block max-w-[8rem] truncate">
+          {String(value)}
+        </span>
+      ) : (
+        <span>{String(value)}</span>
+      );
     case "expiry": {
       const year = valueAt(object, field.key.replace(/_month$/, "_year"));
       return (

@@ -30,7 +30,9 @@ export type ValueFormat =
   | "percent"
   | "enum"
   | "expiry"
-  | "phone";
+  | "phone"
+  /** A reason in words (a return code and its text): in a list, its start, with the whole on hover. */
+  | "reason";
 
 /** Where a value leads: the detail page of the object it names, or a list filtered by it. */
 export type ValueLink = { detail: ResourceName } | { list: ResourceName; filter: string };

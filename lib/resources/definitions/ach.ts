@@ -12,13 +12,14 @@ export const achTransfers: ResourcePage = {
     // The amount shows the direction (CR/DR): the column is there for those who want it spelt out.
     { key: "direction", label: "Direction", format: "enum", hiddenByDefault: true },
     { key: "service", label: "Service", format: "enum" },
-    { key: "account_id", label: "Account", format: "id" },
+    // Filtered by under "More filters" and shown on the transfer's page; off by default so the return code fits.
+    { key: "account_id", label: "Account", format: "id", hiddenByDefault: true },
     { key: "counterparty_id", label: "Counterparty", format: "id", link: { detail: "counterparty" } },
     { key: "effective_date", label: "Effective", format: "date" },
     { key: "trace_number", label: "Trace number", format: "mono", hiddenByDefault: true },
     // The return code leads the bank's `error` ("R01 Insufficient Funds"); the list filters by it from the index
     // (`return_code`, docs/return-codes.md).
-    { key: "error", label: "Return code and reason" },
+    { key: "error", label: "Return code", format: "reason" },
     createdAt,
   ],
   filters: {
