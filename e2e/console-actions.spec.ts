@@ -149,7 +149,7 @@ test("userdata: invalid JSON, a non-object and 1,025 bytes never reach the bank;
     });
     // Other specs' edits of this transfer (a bulk tag) are on its timeline already: this edit is one more, the newest.
     const records = page.getByTestId("timeline-audit").filter({ hasText: "network_transfer.userdata.update" });
-    await expect(page.getByTestId("timeline-entries")).toBeVisible();
+    await expect(page.getByTestId("timeline")).toBeVisible();
     const earlier = await records.count();
     await save.click();
     await expect(page.getByTestId("userdata-saved")).toBeVisible();
