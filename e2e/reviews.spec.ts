@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { formatCalendarDate } from "@/lib/format";
 import { baseURL } from "../playwright.config";
 import { bankGet, bankSend, contextAs } from "./support/bank";
 import { demoUser } from "./support/staff";
@@ -245,10 +246,10 @@ test("a reveal asks a reason, shows in the timeline at once with the reason, and
     await expect(submit).toBeDisabled();
     await page.getByRole("checkbox", { name: "Date of birth" }).check();
     await submit.click();
-    await expect(page.locator('[data-field="date_of_birth"]')).toHaveText(`${application!.date_of_birth}revealed`);
+    await expect(page.locator('[data-field="date_of_birth"]')).toHaveText(`${formatCalendarDate(String(application!.date_of_birth))}revealed`);
     const entry = page.locator('[data-testid="timeline-audit"][data-action="person_application.reveal"]').filter({ hasText: reason });
     await expect(entry).toHaveCount(1);
-    await expect(entry).toContainText("date_of_birth");
+    await expect(entry).toContainText("fields shown: Date of birth");
     await page.clock.fastForward("10:01");
     await expect(page.getByTestId("revealed-banner")).toHaveCount(0);
     await expect(page.locator('[data-field="date_of_birth"]')).toHaveText("****-**-**");
