@@ -20,7 +20,15 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { heldAnswer, secretFields } from "@/lib/approvals/codes";
 import { log } from "@/lib/log";
 import { consoleWebhookRefusal, consoleWebhookTargetRefusal, isConsoleWebhook } from "@/lib/index/console-webhooks";
-import { indexCopyField, isIndexedResource, bankIsNotAnswering, type IndexCopies, type IndexCopyMark } from "./index-fallback";
+import {
+  indexCopyField,
+  isIndexedResource,
+  bankIsNotAnswering,
+  defaultOutageRetryAfterSeconds,
+  onlyFromTheBank,
+  type IndexCopies,
+  type IndexCopyMark,
+} from "./index-fallback";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
 export interface BankProxyDependencies extends UnmaskedReadDependencies {
@@ -139,6 +147,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
   const pattern = new RegExp(`^${operation.path.replace(/\{[a-z_]+\}/g, "([^/]+)")}$`);
   const isList = operation.response.schema !== undefined && operation.operationId.startsWith("list_");
   const query = operation.query ?? noQuery;
+  const outageRetryAfterSeconds = dependencies.outageRetryAfterSeconds ?? defaultOutageRetryAfterSeconds;
 
   async function handle(call: ProxyCall): Promise<unknown> {
     return perform(call, await dependencies.activeEnvironment(), true);
@@ -200,6 +209,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
           (page) => (page as { data: unknown[] }).data.length,
         );
       } catch (error) {
+        if (onlyTheBankAnswers) throw onlyFromTheBank(error, "this is read from the bank itself", outageRetryAfterSeconds);
         const fallback = readsFromIndex && bankIsNotAnswering(error) ? await indexCopyOf(environment, call, error, read) : null;
         if (!fallback) throw error;
         ({ result, mark: copy } = fallback);
@@ -219,12 +229,14 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
   }
 
   /** Lists and details of indexed resources (not their reveal or userdata reads, nor changes) have an index copy. */
-  const readsFromIndex =
-    dependencies.indexCopies !== undefined &&
+  const hasIndexCopy =
     operation.method === "get" &&
     !exposed.audit &&
     isIndexedResource(exposed.resource) &&
     (isList || operation.operationId === `get_${exposed.resource}`);
+  const readsFromIndex = dependencies.indexCopies !== undefined && hasIndexCopy;
+  /** Reads the index keeps no copy of (a webhook's deliveries): while the bank is not answering, a 503 saying so. */
+  const onlyTheBankAnswers = operation.method === "get" && !exposed.audit && !hasIndexCopy;
 
   async function indexCopyOf(
     environment: Environment,

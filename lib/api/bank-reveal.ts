@@ -8,6 +8,7 @@ import type { Permission, Role } from "@/lib/permissions";
 import { isMaskedField, maskedFields, maskForViewer, shownInAnswer, type MaskedResource } from "@/lib/pii";
 import type { ExposedOperation } from "./bank-allowlist";
 import { bankNotConfigured } from "./errors";
+import { defaultOutageRetryAfterSeconds, onlyFromTheBank } from "./index-fallback";
 import type { RouteDefinition } from "./route";
 
 /**
@@ -25,6 +26,11 @@ export interface UnmaskedReadDependencies {
   recordAuditEvent(entry: AuditEntry & { after?: unknown }): Promise<void>;
   /** How long a reveal stays shown before the page masks it again (REVEAL_MINUTES); its record keeps the expiry. */
   revealMinutes?(): number;
+  /**
+   * When to try again a read only the bank answers, failing before the breaker opens without the bank saying when
+   * (BANK_BREAKER_HALF_OPEN_SECONDS; default 15): its `Retry-After`.
+   */
+  outageRetryAfterSeconds?: number;
 }
 
 /** The setting's default (lib/env/schema.ts), for a proxy wired without it (tests, benchmarks). */
@@ -158,6 +164,10 @@ export function revealRoute(exposed: ExposedOperation & { resource: MaskedResour
     permission: "pii:reveal",
     action: `${resource}.reveal`,
     body: revealRequest(resource),
+    // The bank's own object, unmasked: while the bank is not answering, a 503 with Retry-After, never the index's copy.
+    onReadFailure(error) {
+      throw onlyFromTheBank(error, "a reveal reads the bank's own object", dependencies.outageRetryAfterSeconds ?? defaultOutageRetryAfterSeconds);
+    },
     answer(object, body, role) {
       const named = body.fields === revealAll ? null : body.fields;
       const minutes = dependencies.revealMinutes?.() ?? defaultRevealMinutes;

@@ -42,6 +42,7 @@ export const consoleBankProxy: BankProxy = bankProxyResolver({
   audited,
   recordAuditEvent,
   revealMinutes: () => env.REVEAL_MINUTES,
+  outageRetryAfterSeconds: env.BANK_BREAKER_HALF_OPEN_SECONDS,
   approvals: consoleApprovals,
   consoleAddress,
   indexCopies: indexCopies(async () => (await consoleDb()).db),

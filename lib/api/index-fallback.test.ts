@@ -114,23 +114,38 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
   };
   const withoutMark = ({ [indexCopyField]: mark, ...rest }: Record<string, unknown>) => (mark === undefined ? rest : rest);
 
-  it("answers a webhook's delivery attempts, which the index keeps no copy of, 503 with Retry-After while the breaker is open", async () => {
+  it("answers a webhook's delivery attempts and a reveal, which only the bank answers, 503 with Retry-After before and after the breaker opens", async () => {
     reset();
     const hook = (await control("/webhook", { method: "POST", json: { url: "https://hooks.example/outage", event: "ach.update" } })).body as {
       id: string;
     };
+    const [transfer] = ((await control("/ach?page_size=1")).body as { data: Array<{ id: string }> }).data;
+    const reads = {
+      deliveries: () => consoleCall("GET", `/webhook/${hook.id}/deliveries?page_size=10`),
+      reveal: () => consoleCall("POST", `/ach/${transfer!.id}/reveal`, { fields: "all", reason: "Customer called about a return" }),
+    };
+    const onlyFromTheBank = (since: string, what: string) =>
+      new RegExp(`^The bank is not answering${since}; ${what}, never from the console's copy\\. Try again in \\d+ s\\.$`);
+    const expectOnlyFromTheBank = (answer: Answer, since: string, what: string) => {
+      expect([answer.status, answer.body]).toEqual([
+        503,
+        { error: { code: "bank_unavailable", message: expect.stringMatching(onlyFromTheBank(since, what)) } },
+      ]);
+      expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    };
+
+    // The bank failing, the breaker still closed: each read's own failure, told as the export's is.
+    await bankDown();
+    expectOnlyFromTheBank(await reads.deliveries(), "", "this is read from the bank itself");
+    expect(circuit.snapshot().state).toBe("closed");
+    reset();
+    expectOnlyFromTheBank(await reads.reveal(), "", "a reveal reads the bank's own object");
+    expect(circuit.snapshot().state).toBe("closed");
+
+    // The breaker open: the same, dated, and nothing asked of the bank.
     await openBreaker();
-    const deliveries = await consoleCall("GET", `/webhook/${hook.id}/deliveries?page_size=10`);
-    expect([deliveries.status, deliveries.body]).toEqual([
-      503,
-      {
-        error: {
-          code: "bank_unavailable",
-          message: expect.stringMatching(/^The bank is not answering since .+; the console stopped calling it for a while/),
-        },
-      },
-    ]);
-    expect(Number(deliveries.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expectOnlyFromTheBank(await reads.deliveries(), " since .+", "this is read from the bank itself");
+    expectOnlyFromTheBank(await reads.reveal(), " since .+", "a reveal reads the bank's own object");
   });
 
   it("serves a list and a detail from the index, marked with when the bank stopped and how old the copy is", async () => {

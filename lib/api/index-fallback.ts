@@ -55,6 +55,9 @@ export function bankIsNotAnswering(error: unknown): boolean {
  * `Retry-After`: the breaker's wait when it refused, the bank's own when it sent one, else `fallbackSeconds`. Anything
  * else is returned as it is. Never the index's copy, silently or labelled.
  */
+/** BANK_BREAKER_HALF_OPEN_SECONDS's default (lib/env/schema.ts), for a proxy wired without it (tests, benchmarks). */
+export const defaultOutageRetryAfterSeconds = 15;
+
 export function onlyFromTheBank(error: unknown, what: string, fallbackSeconds: number): unknown {
   if (!bankIsNotAnswering(error)) return error;
   const since = error instanceof BankCircuitOpenError && error.failingSince ? ` since ${error.failingSince}` : "";
