@@ -53,6 +53,7 @@ const routeFiles: Record<
   "/api/customer/[id]": [{ method: "GET", path: "/api/customer/cp_probe", permission: "bank:read" }],
   "/api/index-list/[resource]": [{ method: "GET", path: "/api/index-list/ach?has_error=true", permission: "bank:read" }],
   "/api/index-list/[resource]/count": [{ method: "GET", path: "/api/index-list/ach/count?status=returned", permission: "bank:read" }],
+  "/api/index-list/[resource]/ids": [{ method: "GET", path: "/api/index-list/ach/ids?status=returned", permission: "bank:read" }],
   // The bank's notifications: Basic auth with the receiver's credentials, no staff session (lib/index/bank-index.test.ts).
   "/api/bank-events/[environment]": "bank webhooks",
   "/api/bank/[...path]": [],
@@ -232,7 +233,8 @@ async function validRequests(admin: APIRequestContext) {
     },
   );
   requests.push(...(await sandboxControlRequests()));
-  // A notification a receiver acknowledges (so resends never drive its webhook into error), for the resend probes.
+  // A notification a receiver acknowledges (so resends never drive its webhook into error), for the resend and test
+  // probes: a test is sent only to an enabled webhook.
   const receiver = await startReceiver();
   const resendHook = (await bankSend<{ id: string }>("POST", "/webhook", { url: receiver.url("/matrix"), event: "webhook.update" })).body.id;
   await bankSend("PATCH", `/webhook/${resendHook}`, { userdata: { matrix: true } });
@@ -247,7 +249,7 @@ async function validRequests(admin: APIRequestContext) {
       ? null
       : exposed.operationId === "delete_webhook"
         ? await newWebhook()
-        : exposed.operationId === "resend_webhook_notification"
+        : exposed.operationId === "resend_webhook_notification" || exposed.operationId === "test_webhook"
           ? resendHook
           : await idOf(collection);
     const target = id ?? (exposed.operationId === "create_simulation" ? ids["/card"]! : null);

@@ -6,7 +6,7 @@ import { bankGet, contextAs, type BankListAnswer } from "./support/bank";
 /**
  * The timeline on a detail page, against the production build, the sandbox bank and the index the console fills at
  * start: a network transfer shows the version the backfill found; a change made through the console then shows, after
- * a reload, as a new version with the changed field (masked), the bank's notification and the audit record.
+ * a reload, as a new version with the changed field (as the role may read it), the bank's notification and the audit record.
  */
 
 /** Reloads until `locator` has one match: the index takes the bank's notification a moment after the change. */
@@ -60,10 +60,8 @@ test("a network transfer's timeline: the backfilled version, then a console edit
 
     const edited = String(latest + 1);
     const changed = await reloadUntilShown(page, "timeline-version", { version: edited, source: "event" });
-    // The transfer's userdata is masked for every role: the timeline names the field, never its keys or values.
-    await expect(changed.locator('[data-testid="timeline-change"][data-path="userdata"]')).toContainText(
-      /^userdata: (null|\[masked\]) → \[masked\]$/,
-    );
+    // Operations may edit userdata, so it reads userdata: the change shows what was written (a viewer's is masked).
+    await expect(changed.locator('[data-testid="timeline-change"][data-path^="userdata"]').filter({ hasText: ticket })).toHaveCount(1);
     // The inbox row is marked processed just after the version is kept: a reload in between shows it "being processed".
     // Other specs may have changed this transfer before: the event that found this very version.
     const event = await reloadUntilShown(
