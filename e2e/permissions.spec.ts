@@ -75,7 +75,7 @@ const routeFiles: Record<
   "/api/bulk/[id]/retry": [{ method: "POST", path: `/api/bulk/${unknownBulkJob}/retry`, permission: "bank:read" }],
   "/api/bulk/export": [{ method: "POST", path: "/api/bulk/export", permission: "bank:read" }],
   // The sandbox's controls (lib/sandbox-control/routes.ts): one catch-all file; validRequests probes each route except
-  // reset and restore, which would replace the bank every other spec shares (lib/sandbox-control/routes.test.ts and
+  // reset and restore, which would replace the bank every other spec shares (lib/sandbox-control/routes-snapshot.test.ts and
   // e2e/sandbox-console.spec.ts cover those).
   "/api/sandbox/[...path]": [
     { method: "GET", path: "/api/sandbox/clock", permission: "bank:read" },
