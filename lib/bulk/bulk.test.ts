@@ -183,12 +183,13 @@ describe.each(testDatabaseTargets)("bulk actions, on $name", (target) => {
     expect(new Set(patches).size).toBe(200);
     for (const id of [transferIds[0]!, transferIds[100]!, transferIds[199]!])
       expect((await bank.direct.get_network_transfer(id)).userdata).toMatchObject({ ticket });
-    // Each PATCH audited as a single change by the maker.
+    // Each PATCH audited as a single change by the maker, under this job's request ids (other tests' jobs tag too).
     const records = await db()
       .select()
       .from(schema.auditRecords)
       .where(and(eq(schema.auditRecords.action, "network_transfer.userdata.update"), eq(schema.auditRecords.actorId, staff.maker.id)));
-    expect(records.filter((record) => record.outcome === "succeeded")).toHaveLength(200);
+    const ofThisJob = records.filter((record) => record.requestId?.startsWith(`bulk_${jobId}_`));
+    expect(ofThisJob.filter((record) => record.outcome === "succeeded")).toHaveLength(200);
   }, 120_000);
 
   it("skips a transfer changed since it was selected, and retries a row the bank failed", async () => {

@@ -18,16 +18,17 @@ export interface DrainResult {
 export async function drainServer(server: Server, graceMs: number, report: (name: string, error: unknown) => void = () => {}): Promise<DrainResult> {
   startDraining();
   closeWithTheirAnswers(server);
-  const deadline = Date.now() + graceMs;
   const inFlight = openRequests(server);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   const steps = runShutdownSteps(graceMs, report);
   let cut = 0;
-  const graceOver = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+  // Which one ended the wait, not the clock: a timer may fire a millisecond before Date.now() reaches its deadline.
+  let graceRanOut = false;
+  const graceOver = new Promise<void>((resolve) => setTimeout(() => resolve(void (graceRanOut = true)), graceMs).unref());
   const idleCloser = setInterval(() => server.closeIdleConnections(), 50);
   await Promise.race([Promise.all([closed, steps]), graceOver]);
   clearInterval(idleCloser);
-  if (Date.now() >= deadline) {
+  if (graceRanOut) {
     cut = await new Promise<number>((resolve) => server.getConnections((_, count) => resolve(count)));
     server.closeAllConnections();
   }
