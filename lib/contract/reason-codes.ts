@@ -21,140 +21,121 @@ export interface ExplainedReason extends ReasonWords {
   title: string;
 }
 
+/** What each code means and what to do next, written as `code: [meaning, next step]`, read as ReasonWords. */
+function reasonWords(table: Readonly<Record<string, readonly [meaning: string, nextStep: string]>>): Readonly<Record<string, ReasonWords>> {
+  return Object.fromEntries(Object.entries(table).map(([code, [meaning, nextStep]]) => [code, { meaning, nextStep }]));
+}
+
 const contactCustomer = "Contact the customer for a new account and authorization before sending again.";
 
 /** NACHA return codes (ACH transfers, `error` = "<code> <title>"). */
-export const achReturnWords: Readonly<Record<keyof typeof achReturnCodes & string, ReasonWords>> = {
-  R01: {
-    meaning: "The receiving account did not have enough money to cover the debit.",
-    nextStep: "The debit may be sent again up to two more times within 180 days, ideally after the customer's next payday; tell the customer first.",
-  },
-  R02: { meaning: "The receiving account has been closed.", nextStep: `Do not send again to this account. ${contactCustomer}` },
-  R03: {
-    meaning: "The account number does not match any account at the receiving bank (or not the name given).",
-    nextStep: "Check the account and routing numbers with the customer, correct the counterparty, then send a new transfer.",
-  },
-  R04: {
-    meaning: "The account number is not a valid number for the receiving bank (wrong length or check digit).",
-    nextStep: "Ask the customer for the exact account number, correct the counterparty, then send a new transfer.",
-  },
-  R05: {
-    meaning: "A consumer account was debited with a business (corporate) entry type without the consumer's authorization.",
-    nextStep: "Do not send again as is. Obtain a consumer authorization and resend with a consumer SEC code.",
-  },
-  R06: {
-    meaning: "The sending bank asked for the entry back (for example, it was sent in error).",
-    nextStep: "Check with the originator why it was recalled before sending anything again.",
-  },
-  R07: {
-    meaning: "The customer revoked the authorization they had given for these debits.",
-    nextStep: "Stop further debits on this authorization. Only a new authorization from the customer allows another debit.",
-  },
-  R08: {
-    meaning: "The customer placed a stop payment on this debit.",
-    nextStep: "Do not send again until the customer lifts the stop or gives a new authorization.",
-  },
-  R09: {
-    meaning: "The account had a balance, but the funds were not yet available (uncollected).",
-    nextStep: "The debit may be sent again (up to two more times within 180 days) once the funds have cleared.",
-  },
-  R10: {
-    meaning: "The account holder says they do not know the originator or never authorized this debit.",
-    nextStep: "Do not send again. Review the authorization on file; this is an unauthorized-return claim and may count toward return-rate limits.",
-  },
-  R11: {
-    meaning: "The customer authorized a debit, but not this one (wrong amount, date or terms).",
-    nextStep: "Correct the entry to match the authorization and send a new transfer, or obtain a new authorization.",
-  },
-  R12: {
-    meaning: "The account was moved to another bank (the branch or account was sold).",
-    nextStep: `Ask the customer for the account's new routing and account numbers. ${contactCustomer}`,
-  },
-  R13: {
-    meaning: "The routing number is not a valid ACH participant.",
-    nextStep: "Correct the routing number with the customer, then send a new transfer.",
-  },
-  R14: {
-    meaning: "The representative payee has died or can no longer act for the beneficiary.",
-    nextStep: "Stop payments to this payee and contact the beneficiary's representative for new instructions.",
-  },
-  R15: {
-    meaning: "The beneficiary or account holder has died.",
-    nextStep: "Stop all entries to this account and follow the estate procedure; do not send again.",
-  },
-  R16: {
-    meaning: "The receiving bank froze the account, or returned the entry under an OFAC instruction.",
-    nextStep: "Do not send again. Refer the transfer to compliance.",
-  },
-  R17: {
-    meaning: "The receiving bank could not process the entry's fields (for example, an invalid account number format or a suspicious entry).",
-    nextStep: "Check the entry's details with the customer and send a corrected transfer.",
-  },
-  R20: {
-    meaning: "The account cannot receive ACH entries (for example, a savings account limited in withdrawals).",
-    nextStep: "Ask the customer for a checking account that accepts ACH, correct the counterparty, then send a new transfer.",
-  },
-  R23: {
-    meaning: "The receiver refused the credit (for example, the amount was wrong or they did not expect it).",
-    nextStep: "Contact the customer to confirm the amount and whether they want to receive it before sending again.",
-  },
-  R24: {
-    meaning: "The receiving bank saw this entry as a duplicate of one already received.",
-    nextStep: "Check whether the earlier transfer arrived; send again only if it did not.",
-  },
-  R29: {
-    meaning: "The business account holder says this debit was not authorized.",
-    nextStep: "Do not send again. Obtain the business's authorization (and its ACH debit filter approval) first.",
-  },
-};
+export const achReturnWords = reasonWords({
+  R01: [
+    "The receiving account did not have enough money to cover the debit.",
+    "The debit may be sent again up to two more times within 180 days, ideally after the customer's next payday; tell the customer first.",
+  ],
+  R02: ["The receiving account has been closed.", `Do not send again to this account. ${contactCustomer}`],
+  R03: [
+    "The account number does not match any account at the receiving bank (or not the name given).",
+    "Check the account and routing numbers with the customer, correct the counterparty, then send a new transfer.",
+  ],
+  R04: [
+    "The account number is not a valid number for the receiving bank (wrong length or check digit).",
+    "Ask the customer for the exact account number, correct the counterparty, then send a new transfer.",
+  ],
+  R05: [
+    "A consumer account was debited with a business (corporate) entry type without the consumer's authorization.",
+    "Do not send again as is. Obtain a consumer authorization and resend with a consumer SEC code.",
+  ],
+  R06: [
+    "The sending bank asked for the entry back (for example, it was sent in error).",
+    "Check with the originator why it was recalled before sending anything again.",
+  ],
+  R07: [
+    "The customer revoked the authorization they had given for these debits.",
+    "Stop further debits on this authorization. Only a new authorization from the customer allows another debit.",
+  ],
+  R08: ["The customer placed a stop payment on this debit.", "Do not send again until the customer lifts the stop or gives a new authorization."],
+  R09: [
+    "The account had a balance, but the funds were not yet available (uncollected).",
+    "The debit may be sent again (up to two more times within 180 days) once the funds have cleared.",
+  ],
+  R10: [
+    "The account holder says they do not know the originator or never authorized this debit.",
+    "Do not send again. Review the authorization on file; this is an unauthorized-return claim and may count toward return-rate limits.",
+  ],
+  R11: [
+    "The customer authorized a debit, but not this one (wrong amount, date or terms).",
+    "Correct the entry to match the authorization and send a new transfer, or obtain a new authorization.",
+  ],
+  R12: [
+    "The account was moved to another bank (the branch or account was sold).",
+    `Ask the customer for the account's new routing and account numbers. ${contactCustomer}`,
+  ],
+  R13: ["The routing number is not a valid ACH participant.", "Correct the routing number with the customer, then send a new transfer."],
+  R14: [
+    "The representative payee has died or can no longer act for the beneficiary.",
+    "Stop payments to this payee and contact the beneficiary's representative for new instructions.",
+  ],
+  R15: ["The beneficiary or account holder has died.", "Stop all entries to this account and follow the estate procedure; do not send again."],
+  R16: [
+    "The receiving bank froze the account, or returned the entry under an OFAC instruction.",
+    "Do not send again. Refer the transfer to compliance.",
+  ],
+  R17: [
+    "The receiving bank could not process the entry's fields (for example, an invalid account number format or a suspicious entry).",
+    "Check the entry's details with the customer and send a corrected transfer.",
+  ],
+  R20: [
+    "The account cannot receive ACH entries (for example, a savings account limited in withdrawals).",
+    "Ask the customer for a checking account that accepts ACH, correct the counterparty, then send a new transfer.",
+  ],
+  R23: [
+    "The receiver refused the credit (for example, the amount was wrong or they did not expect it).",
+    "Contact the customer to confirm the amount and whether they want to receive it before sending again.",
+  ],
+  R24: [
+    "The receiving bank saw this entry as a duplicate of one already received.",
+    "Check whether the earlier transfer arrived; send again only if it did not.",
+  ],
+  R29: [
+    "The business account holder says this debit was not authorized.",
+    "Do not send again. Obtain the business's authorization (and its ACH debit filter approval) first.",
+  ],
+});
 
 /** ISO 20022 status reason codes of a rejected instant payment (`external_reject_reason` = `{code, message}`). */
-export const fednowRejectWords: Readonly<Record<keyof typeof fednowRejectReasons & string, ReasonWords>> = {
-  AC01: {
-    meaning: "The receiving bank does not recognise the account number.",
-    nextStep: "Check the account number with the customer and send a new payment.",
-  },
-  AC03: {
-    meaning: "The creditor's account number is not valid at the receiving bank.",
-    nextStep: "Check the creditor's account number with the customer and send a new payment.",
-  },
-  AC04: { meaning: "The receiving account is closed.", nextStep: "Do not send again to this account; ask the customer for a new one." },
-  AC06: { meaning: "The receiving account is blocked.", nextStep: "Do not send again now; the customer must resolve the block with their bank." },
-  AG01: {
-    meaning: "The receiving bank does not allow this kind of payment on the account.",
-    nextStep: "Use another payment method (ACH or a network transfer) or another account.",
-  },
-  AG03: {
-    meaning: "The receiving bank does not support this transaction type.",
-    nextStep: "Use another payment method (ACH or a network transfer).",
-  },
-  AM02: {
-    meaning: "The amount is above what the receiving bank or the network allows for one payment.",
-    nextStep: "Split the payment or use a network transfer.",
-  },
-  AM04: { meaning: "The paying account did not have enough money.", nextStep: "Tell the customer; send again once the account is funded." },
-  AM09: { meaning: "The amount is not what the receiver expected.", nextStep: "Confirm the amount with the customer and send a new payment." },
-  BE04: {
-    meaning: "The creditor's address is missing, which the receiving bank requires.",
-    nextStep: "Add the creditor's address and send a new payment.",
-  },
-  DUPL: {
-    meaning: "The receiving bank saw this as a duplicate of a payment already received.",
-    nextStep: "Check whether the earlier payment arrived; send again only if it did not.",
-  },
-  FF02: {
-    meaning: "The payment message could not be read by the receiving bank (a format error).",
-    nextStep: "Send again; if it is refused again, report it to the bank's support with the payment id.",
-  },
-  MS03: {
-    meaning: "The receiving bank rejected the payment without giving a reason.",
-    nextStep: "Contact the customer; they may ask their bank why, then send again or use another method.",
-  },
-  RC01: {
-    meaning: "The receiving bank's identifier (routing number) is wrong.",
-    nextStep: "Correct the routing number with the customer and send a new payment.",
-  },
-};
+export const fednowRejectWords = reasonWords({
+  AC01: ["The receiving bank does not recognise the account number.", "Check the account number with the customer and send a new payment."],
+  AC03: [
+    "The creditor's account number is not valid at the receiving bank.",
+    "Check the creditor's account number with the customer and send a new payment.",
+  ],
+  AC04: ["The receiving account is closed.", "Do not send again to this account; ask the customer for a new one."],
+  AC06: ["The receiving account is blocked.", "Do not send again now; the customer must resolve the block with their bank."],
+  AG01: [
+    "The receiving bank does not allow this kind of payment on the account.",
+    "Use another payment method (ACH or a network transfer) or another account.",
+  ],
+  AG03: ["The receiving bank does not support this transaction type.", "Use another payment method (ACH or a network transfer)."],
+  AM02: ["The amount is above what the receiving bank or the network allows for one payment.", "Split the payment or use a network transfer."],
+  AM04: ["The paying account did not have enough money.", "Tell the customer; send again once the account is funded."],
+  AM09: ["The amount is not what the receiver expected.", "Confirm the amount with the customer and send a new payment."],
+  BE04: ["The creditor's address is missing, which the receiving bank requires.", "Add the creditor's address and send a new payment."],
+  DUPL: [
+    "The receiving bank saw this as a duplicate of a payment already received.",
+    "Check whether the earlier payment arrived; send again only if it did not.",
+  ],
+  FF02: [
+    "The payment message could not be read by the receiving bank (a format error).",
+    "Send again; if it is refused again, report it to the bank's support with the payment id.",
+  ],
+  MS03: [
+    "The receiving bank rejected the payment without giving a reason.",
+    "Contact the customer; they may ask their bank why, then send again or use another method.",
+  ],
+  RC01: ["The receiving bank's identifier (routing number) is wrong.", "Correct the routing number with the customer and send a new payment."],
+});
 
 /** What a failure with no code means: the bank's words stand, and the next step depends on them. */
 const uncoded: ReasonWords = {
