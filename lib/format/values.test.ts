@@ -1,19 +1,29 @@
 import { describe, expect, it } from "vitest";
 import {
   enumWords,
-  exactTime,
   formatAmount,
   formatCalendarDate,
-  formatDateTime,
   formatExpiry,
   formatFieldText,
+  formatMoney,
+  formatPhone,
   formatSignedAmount,
-  formatTimestamp,
+  inSentence,
   isMaskedText,
-  isTimeZone,
+  shortId,
+  statusTone,
+  valueAt,
   writeOnlyFields,
-  zoneName,
-} from "./format";
+} from "./values";
+
+describe("money", () => {
+  it("groups money by thousands without going through a float", () => {
+    expect(formatMoney("1234567.50")).toBe("1,234,567.50");
+    expect(formatMoney("99999999999999999.99")).toBe("99,999,999,999,999,999.99");
+    expect(formatMoney("0.07")).toBe("0.07");
+    expect(formatMoney("not money")).toBe("not money");
+  });
+});
 
 describe("amounts", () => {
   it("carry their currency and group thousands as text, never through a float", () => {
@@ -39,40 +49,43 @@ describe("amounts", () => {
   });
 });
 
-describe("dates and times", () => {
-  const now = Date.parse("2026-11-23T15:00:00Z");
-  const at = "2026-11-17T14:02:09Z";
-
-  it("show the same instant in UTC and in two zones, with the relative form beside it", () => {
-    expect(formatDateTime(at, "UTC", now)).toBe("Nov 17, 14:02");
-    expect(formatDateTime(at, "Europe/Berlin", now)).toBe("Nov 17, 15:02");
-    expect(formatDateTime(at, "America/Los_Angeles", now)).toBe("Nov 17, 06:02");
-    expect(formatTimestamp(at, "UTC", now)).toBe("Nov 17, 14:02 · 6 days ago");
-    expect(formatTimestamp(at, "Asia/Tokyo", now)).toBe("Nov 17, 23:02 · 6 days ago");
+describe("statuses, paths and ids", () => {
+  it("colours every status by what it means, one scheme across resources", () => {
+    expect(["sent", "done", "active", "enabled"].map(statusTone)).toEqual(["success", "success", "success", "success"]);
+    expect(["error", "rejected", "declined", "blocked"].map(statusTone)).toEqual(["danger", "danger", "danger", "danger"]);
+    expect(statusTone("returned")).toBe("warning");
+    expect(statusTone("something new")).toBe("neutral");
   });
 
-  it("cross midnight and the year in the zone shown, naming the year only when it is not the current one", () => {
-    expect(formatDateTime("2026-11-17T23:30:00Z", "Asia/Tokyo", now)).toBe("Nov 18, 08:30");
-    expect(formatDateTime("2026-11-18T00:05:00Z", "UTC", now)).toBe("Nov 18, 00:05");
-    expect(formatDateTime("2025-12-31T23:30:00Z", "UTC", now)).toBe("Dec 31, 2025, 23:30");
-    expect(formatDateTime("2025-12-31T23:30:00Z", "Europe/Berlin", now)).toBe("Jan 1, 00:30");
+  it("reads dotted paths and shortens ids for the eye only", () => {
+    expect(valueAt({ a: { b: 1 } }, "a.b")).toBe(1);
+    expect(valueAt({ a: null }, "a.b")).toBeUndefined();
+    expect(shortId("ach_78523axhb2a15mho6ev0")).toBe("ach_7852…6ev0");
+    expect(shortId("cp_short")).toBe("cp_short");
+    expect(inSentence("ACH transfer")).toBe("ACH transfer");
+    expect(inSentence("Instant payment")).toBe("instant payment");
+  });
+});
+
+describe("values as people write them", () => {
+  it("shows a date of birth as a date", () => {
+    expect(formatCalendarDate("1943-05-12")).toBe("May 12, 1943");
+    expect(formatFieldText("date", "1943-05-12")).toBe("May 12, 1943");
   });
 
-  it("give the exact second and the zone for the tooltip", () => {
-    expect(exactTime(at, "UTC")).toBe("2026-11-17 14:02:09 UTC");
-    expect(exactTime(at, "Europe/Berlin")).toBe("2026-11-17 15:02:09 GMT+1 (Europe/Berlin)");
-    expect(exactTime(at, "America/New_York")).toBe("2026-11-17 09:02:09 EST (America/New_York)");
-    expect(zoneName("2026-07-01T00:00:00Z", "America/New_York")).toBe("EDT");
+  it("groups a phone number", () => {
+    expect(formatPhone("+13035550176")).toBe("+1 303 555 0176");
+    expect(formatPhone("3035550176")).toBe("+1 303 555 0176");
+    expect(formatPhone("(303) 555-0176")).toBe("+1 303 555 0176");
+    expect(formatPhone("+442079460958")).toBe("+442079460958");
+    expect(formatFieldText("phone", "+13035550176")).toBe("+1 303 555 0176");
+    // A mask stays as it is.
+    expect(formatPhone("*******0176")).toBe("*******0176");
+    expect(formatFieldText("phone", "[masked]")).toBe("[masked]");
   });
 
-  it("leave what is not a time as it came, and know real zones from made-up ones", () => {
-    expect(formatDateTime("soon", "UTC", now)).toBe("soon");
-    expect(formatTimestamp("soon", "UTC", now)).toBe("soon");
-    expect(isTimeZone("Europe/Berlin")).toBe(true);
-    expect(isTimeZone("UTC")).toBe(true);
-    expect(isTimeZone("Mars/Olympus")).toBe(false);
-    expect(isTimeZone("")).toBe(false);
-    expect(isTimeZone(undefined)).toBe(false);
+  it("writes identification types as people do", () => {
+    expect(["ssn", "itin", "ein", "tin", "passport"].map(enumWords)).toEqual(["SSN", "ITIN", "EIN", "TIN", "Passport"]);
   });
 
   it("show calendar dates without a zone", () => {

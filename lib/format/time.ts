@@ -1,0 +1,144 @@
+/**
+ * Times, one way everywhere (docs/console-pages.md, "Times"): "Nov 17, 14:02" in the staff member's time zone (the year
+ * added when it is not the current one), the relative form beside it or in the tooltip, and the exact second with the
+ * zone on hover. Pure and client-safe.
+ */
+
+/** The time zone everything is shown in when none is known (the server's first render before the browser said). */
+export const defaultTimeZone = "UTC";
+
+/** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin", "UTC"). */
+export function isTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== "string" || zone === "" || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/*
+ * One formatter per zone, made once: building an Intl.DateTimeFormat with a time zone costs far more than formatting
+ * with it (a list's 50 timestamps spent ~40 ms building them in the browser's profile, docs/benchmarks.md, pages).
+ * The parts of every style are read from one `formatToParts` call.
+ */
+type TimeParts = Record<"month" | "monthNumber" | "day" | "year" | "hour" | "minute" | "second" | "zoneName", string>;
+const formatters = new Map<string, { named: Intl.DateTimeFormat; numbered: Intl.DateTimeFormat }>();
+const timeOptions = { year: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" } as const;
+
+function formattersFor(zone: string) {
+  let found = formatters.get(zone);
+  if (!found) {
+    found = {
+      named: new Intl.DateTimeFormat("en-US", { ...timeOptions, timeZone: zone, month: "short", timeZoneName: "short" }),
+      numbered: new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "numeric" }),
+    };
+    formatters.set(zone, found);
+  }
+  return found;
+}
+
+function partsOf(date: Date, zone: string): TimeParts {
+  const parts = {} as TimeParts;
+  for (const part of formattersFor(zone).named.formatToParts(date)) {
+    if (part.type === "timeZoneName") parts.zoneName = part.value;
+    else if (part.type !== "literal") parts[part.type as keyof TimeParts] = part.value;
+  }
+  return parts;
+}
+
+/** The current year in `zone`, read once a minute (every timestamp on a page compares with it). */
+const currentYears = new Map<string, { minute: number; year: string }>();
+function currentYear(zone: string, now: number): string {
+  const minute = Math.floor(now / 60_000);
+  const known = currentYears.get(zone);
+  if (known?.minute === minute) return known.year;
+  const year = partsOf(new Date(now), zone).year;
+  currentYears.set(zone, { minute, year });
+  return year;
+}
+
+/**
+ * "Nov 17, 14:02" in `zone`; "Nov 17, 2025, 14:02" when the year is not `now`'s year there. The input comes back
+ * unchanged when it is not a time.
+ */
+export function formatDateTime(iso: string, zone: string = defaultTimeZone, now: number = Date.now()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = partsOf(date, zone);
+  return `${parts.month} ${parts.day}${parts.year !== currentYear(zone, now) ? `, ${parts.year}` : ""}, ${parts.hour}:${parts.minute}`;
+}
+
+const isUtc = (zone: string) => zone === "UTC" || zone === "Etc/UTC";
+
+/** The zone's short name at that moment: "UTC", "CET", "EST", or "GMT+5:30" where it has no abbreviation in English. */
+export function zoneName(iso: string, zone: string = defaultTimeZone): string {
+  if (isUtc(zone)) return "UTC";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return zone;
+  return partsOf(date, zone).zoneName ?? zone;
+}
+
+/** The exact time for the tooltip: "2026-11-17 14:02:09 CET (Europe/Berlin)", "2026-11-17 14:02:09 UTC". */
+export function exactTime(iso: string, zone: string = defaultTimeZone): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = partsOf(date, zone);
+  const month = formattersFor(zone).numbered.format(date).padStart(2, "0");
+  const name = isUtc(zone) ? "UTC" : (parts.zoneName ?? zone);
+  return `${parts.year}-${month}-${parts.day.padStart(2, "0")} ${parts.hour}:${parts.minute}:${parts.second} ${name}${name === "UTC" || name === zone ? "" : ` (${zone})`}`;
+}
+
+/**
+ * Times written in any other way than the one format (`formatDateTime`: "Nov 17, 14:02", the year added when not this
+ * year; the exact second only on hover): ISO 8601 ("2026-11-28T15:36:44Z", with milliseconds or an offset), a
+ * database's "2026-11-28 15:36:44", times followed by "UTC", and bare dates ("2026-11-28": "Nov 28, 2026" instead).
+ * For a test over a page's visible text; hover titles and `datetime` attributes are not text and keep the exact form.
+ */
+export function strayTimes(text: string): string[] {
+  // One expression, so a date with its time is one finding, not also its time's.
+  const stray =
+    /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}| ?UTC)?)?\b|(?<![\d:])\d{1,2}:\d{2}(?::\d{2})? UTC\b/g;
+  return text.match(stray) ?? [];
+}
+
+/** The whole line: "Nov 17, 14:02 · 6 days ago". */
+export function formatTimestamp(iso: string, zone: string = defaultTimeZone, now: number = Date.now()): string {
+  const absolute = formatDateTime(iso, zone, now);
+  return absolute === iso ? iso : `${absolute} · ${relativeTime(iso, now)}`;
+}
+
+const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+/** "3 minutes ago" by count and unit: a page shows the same few dozen, and each `format` call costs ~0.2 ms in a browser. */
+const relativeWords = new Map<string, string>();
+
+/** "3 minutes ago", "in 2 days". */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Number.isNaN(seconds)) return iso;
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size || unit === "second") {
+      const count = Math.trunc(seconds / size);
+      const key = `${count} ${unit}`;
+      let words = relativeWords.get(key);
+      if (words === undefined) relativeWords.set(key, (words = relative.format(count, unit)));
+      return words;
+    }
+  }
+  return iso;
+}
+
+/** "2026-11-23 14:05:09 UTC": the exact time, shown on hover. */
+export function exactUtc(iso: string): string {
+  return iso.replace("T", " ").replace("Z", " UTC");
+}
