@@ -4,6 +4,7 @@ import { asConsoleError } from "@/lib/api/errors";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { can } from "@/lib/permissions";
 import { ReviewRefusal } from "@/lib/reviews/store";
+import { createWakeLoop } from "@/lib/wake-loop";
 import { serverActions, unchangedSince, type BulkSendDependencies, type RowContext } from "./actions";
 import { bulkActions, isBulkAction, type RowState } from "./codes";
 import {
@@ -64,10 +65,6 @@ export function startBulkRunner(options: BulkRunnerOptions): BulkRunner {
   const leaseMs = options.leaseMs ?? 60_000;
   const concurrency = options.concurrency ?? 4;
   const owner = `bulk-${randomUUID()}`;
-  let stopped = false;
-  let wakeAgain = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   async function outcomeOf(job: BulkJobRow, row: BulkRowRow, user: StaffUser | null, resumed: boolean): Promise<Outcome | "reopen"> {
     if (!isBulkAction(job.action)) return { state: "refused", reason: `unknown action ${job.action}` };
@@ -132,49 +129,29 @@ export function startBulkRunner(options: BulkRunnerOptions): BulkRunner {
     try {
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
-          for (let row = queue.shift(); row && !stopped && !leaseLost; row = queue.shift()) await runRow(job, row, user);
+          for (let row = queue.shift(); row && !loop.isStopped() && !leaseLost; row = queue.shift()) await runRow(job, row, user);
         }),
       );
     } finally {
       clearInterval(renewal);
     }
-    if (stopped || leaseLost) return releaseLease(db, job.id, owner);
+    if (loop.isStopped() || leaseLost) return releaseLease(db, job.id, owner);
     if ((await openRows(db, job.id)).length === 0) await finishJob(db, job.id);
     else await releaseLease(db, job.id, owner);
   }
 
-  async function rounds(): Promise<void> {
-    do {
-      wakeAgain = false;
-      const job = await claimDueJob(await options.db(), owner, leaseMs);
-      if (!job) continue;
-      await runJob(job);
-      wakeAgain = true;
-    } while (wakeAgain && !stopped);
+  /** One job per round; after a job another may be waiting. */
+  async function round(): Promise<boolean> {
+    const job = await claimDueJob(await options.db(), owner, leaseMs);
+    if (!job) return false;
+    await runJob(job);
+    return true;
   }
 
-  function wake(): void {
-    if (stopped) return;
-    if (running) {
-      wakeAgain = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = rounds()
-      .catch((error: unknown) => log.error({ err: error }, "bulk runner round failed"))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(wake, wakeAgain ? 0 : (options.pollMs ?? 1000));
-      });
-  }
-
-  wake();
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  const loop = createWakeLoop(round, {
+    pollMs: options.pollMs,
+    onError: (error) => log.error({ err: error }, "bulk runner round failed"),
+  });
+  loop.wake();
+  return { wake: loop.wake, stop: () => loop.stop() };
 }

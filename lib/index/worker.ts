@@ -10,6 +10,7 @@ import { claimDueNotifications, markAllProcessed, markDeadLettered, markForRetry
 import { idMismatch } from "./notification";
 import { recordObservations, type ObservedState } from "./store";
 import { traceIndexBatch } from "@/lib/telemetry/spans";
+import { createWakeLoop } from "@/lib/wake-loop";
 
 export interface IndexWorkerOptions {
   db: NodePgDatabase<typeof schema>;
@@ -50,10 +51,6 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
   const { db, log } = options;
   const batchSize = options.batchSize ?? 32;
   const leaseMs = options.leaseMs ?? 60_000;
-  let stopped = false;
-  let wakeAgain = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
   /** Rows claimed by this worker and not yet settled: whose leases a stop gives back. */
   const held = new Set<number>();
 
@@ -130,44 +127,28 @@ export function startIndexWorker(options: IndexWorkerOptions): IndexWorker {
     return changed;
   }
 
-  async function rounds(): Promise<void> {
-    do {
-      wakeAgain = false;
-      const rows = await claimDueNotifications(db, batchSize, leaseMs);
-      if (rows.length === 0) continue;
-      for (const row of rows) held.add(row.id);
-      try {
-        if (await traceIndexBatch(rows.length, () => processRound(rows))) options.onChanged?.();
-      } finally {
-        for (const row of rows) held.delete(row.id);
-      }
-      if (rows.length === batchSize) wakeAgain = true;
-    } while (wakeAgain && !stopped);
-  }
-
-  function wake(): void {
-    if (stopped) return;
-    if (running) {
-      wakeAgain = true;
-      return;
+  /** One batch per round; a full batch means more may be waiting. */
+  async function round(): Promise<boolean> {
+    const rows = await claimDueNotifications(db, batchSize, leaseMs);
+    if (rows.length === 0) return false;
+    for (const row of rows) held.add(row.id);
+    try {
+      if (await traceIndexBatch(rows.length, () => processRound(rows))) options.onChanged?.();
+    } finally {
+      for (const row of rows) held.delete(row.id);
     }
-    clearTimeout(timer);
-    running = rounds()
-      .catch((error: unknown) => log.error({ err: error }, "index worker round failed"))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(wake, wakeAgain ? 0 : (options.pollMs ?? 1000));
-      });
+    return rows.length === batchSize;
   }
 
-  wake();
+  const loop = createWakeLoop(round, {
+    pollMs: options.pollMs,
+    onError: (error) => log.error({ err: error }, "index worker round failed"),
+  });
+  loop.wake();
   return {
-    wake,
+    wake: loop.wake,
     async stop(graceMs = Infinity) {
-      stopped = true;
-      clearTimeout(timer);
-      if (Number.isFinite(graceMs)) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-      else await running;
+      await loop.stop(graceMs);
       return releaseLeases(db, [...held]);
     },
   };
