@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { StatusBadge } from "@/components/bank/status-badge";
 import { Button } from "@/components/ui/button";
-import { Table, Td, Th } from "@/components/ui/table";
-import { actionLabel, approvalStatusLabels, approvalStatuses, approvalStatusTones, approvalUrl, momentText } from "@/lib/approvals/codes";
+import { ServerWhen } from "@/components/format/when";
+import { RenderedTable, type RenderedColumn, type RenderedRow } from "@/components/tables/rendered-table";
+import { actionLabel, approvalStatusLabels, approvalStatuses, approvalStatusTones, approvalUrl } from "@/lib/approvals/codes";
 import type { ChangeRequestFilter, ChangeRequestView } from "@/lib/approvals/store";
 import { environments } from "@/lib/credentials/environments";
 
@@ -54,7 +55,64 @@ function ApprovalFilters({ filter }: { filter: ChangeRequestFilter }) {
   );
 }
 
-/** Change requests, newest first, with who asked, what, and where each stands. */
+const columns: RenderedColumn[] = [
+  { id: "request", header: "Request" },
+  { id: "status", header: "Status" },
+  { id: "change", header: "Change" },
+  { id: "environment", header: "Environment" },
+  { id: "maker", header: "Asked by" },
+  { id: "requested", header: "Asked" },
+  { id: "ends", header: "Expires / decided" },
+];
+
+/** One change request's cells: who asked, what, and where it stands (times in the one date style and the staff member's zone). */
+function requestRow(row: ChangeRequestView, userId: string): RenderedRow {
+  const target = row.targetId ?? urlOf(row.payload);
+  return {
+    id: String(row.id),
+    href: approvalUrl(row.id),
+    data: { "data-testid": "approval-row", "data-status": row.status },
+    cells: {
+      request: (
+        <Link href={approvalUrl(row.id)} className="link font-medium tabular-nums">
+          #{row.id}
+        </Link>
+      ),
+      status: (
+        <>
+          <StatusBadge status={approvalStatusLabels[row.status]} tone={approvalStatusTones[row.status]} />
+          {row.outcome === "failed" ? <span className="ml-1 text-xs text-red-700 dark:text-red-300">bank refused</span> : null}
+        </>
+      ),
+      change: (
+        <>
+          {actionLabel(row.action)}
+          {target ? <span className="block max-w-xs font-mono text-xs break-all whitespace-normal text-muted">{target}</span> : null}
+        </>
+      ),
+      environment: row.environment,
+      maker: (
+        <>
+          {row.maker.email}
+          {row.maker.id === userId ? <span className="ml-1 text-xs text-muted">(you)</span> : null}
+        </>
+      ),
+      requested: <ServerWhen at={row.requestedAt} className="tabular-nums" />,
+      ends: (
+        <>
+          <ServerWhen at={row.decidedAt ?? row.expiresAt} className="tabular-nums" />
+          {row.decidedBy ? (
+            <span className="block text-xs text-muted">
+              {approvalStatusLabels[row.status].toLowerCase()} by {row.decidedBy.email}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+  };
+}
+
+/** Change requests, newest first, with who asked, what, and where each stands; a row opens its request. */
 export function ApprovalList({
   rows,
   more,
@@ -70,61 +128,14 @@ export function ApprovalList({
   return (
     <>
       <ApprovalFilters filter={filter} />
-      {rows.length === 0 ? (
-        <p className="rounded-md border border-line bg-surface p-4 text-sm text-muted" data-testid="approvals-empty">
-          No change request matches these filters.
-        </p>
-      ) : (
-        <Table data-testid="approvals-list">
-          <caption className="sr-only">Change requests, newest first</caption>
-          <thead>
-            <tr>
-              <Th>Request</Th>
-              <Th>Status</Th>
-              <Th>Change</Th>
-              <Th>Environment</Th>
-              <Th>Asked by</Th>
-              <Th>Asked</Th>
-              <Th>Expires / decided</Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="approval-row" data-id={row.id} data-status={row.status}>
-                <Td className="tabular-nums">
-                  <Link href={approvalUrl(row.id)} className="link font-medium">
-                    #{row.id}
-                  </Link>
-                </Td>
-                <Td>
-                  <StatusBadge status={approvalStatusLabels[row.status]} tone={approvalStatusTones[row.status]} />
-                  {row.outcome === "failed" ? <span className="ml-1 text-xs text-red-700 dark:text-red-300">bank refused</span> : null}
-                </Td>
-                <Td>
-                  {actionLabel(row.action)}
-                  {row.targetId || urlOf(row.payload) ? (
-                    <span className="block font-mono text-xs break-all text-muted">{row.targetId ?? urlOf(row.payload)}</span>
-                  ) : null}
-                </Td>
-                <Td>{row.environment}</Td>
-                <Td>
-                  {row.maker.email}
-                  {row.maker.id === userId ? <span className="ml-1 text-xs text-muted">(you)</span> : null}
-                </Td>
-                <Td className="figure">{momentText(row.requestedAt)}</Td>
-                <Td className="tabular-nums">
-                  <span className="whitespace-nowrap">{momentText(row.decidedAt ?? row.expiresAt)}</span>
-                  {row.decidedBy ? (
-                    <span className="block text-xs text-muted">
-                      {approvalStatusLabels[row.status].toLowerCase()} by {row.decidedBy.email}
-                    </span>
-                  ) : null}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <RenderedTable
+        list="approvals"
+        caption="Change requests, newest first"
+        columns={columns}
+        rows={rows.map((row) => requestRow(row, userId))}
+        testId="approvals-list"
+        empty={<span data-testid="approvals-empty">No change request matches these filters.</span>}
+      />
       {more ? (
         <p className="mt-3 text-sm">
           <Link href={`/approvals?${next}`} className="link">

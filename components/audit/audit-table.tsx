@@ -2,7 +2,7 @@ import Link from "next/link";
 import { FieldDiff, RecordedFields } from "@/components/bank/field-diff";
 import { CopyButton } from "@/components/bank/copy-button";
 import { IdValue } from "@/components/bank/id-value";
-import { Table, Td, Th } from "@/components/ui/table";
+import { RenderedTable, type RenderedColumn, type RenderedRow } from "@/components/tables/rendered-table";
 import { auditActionWords } from "@/lib/audit/action-words";
 import type { AuditFilter, AuditRecord } from "@/lib/audit/trail";
 import { When } from "@/components/format/when";
@@ -16,12 +16,18 @@ const outcomeColour = {
   pending: "text-amber-700 dark:text-amber-400",
 } as const;
 
-/** A record as a two-column card on narrow screens: every cell a block in the grid, the changes across both columns. */
-const stacked =
-  "max-md:grid max-md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] max-md:gap-x-3 max-md:py-2 max-md:[&>td]:block max-md:[&>td]:min-w-0 max-md:[&>td]:py-1 max-md:[&>td]:whitespace-normal max-md:[&>td]:break-words";
-
 /** Changed fields shown before the rest fold away, so a create's whole object does not make a row a page tall. */
 const visibleChanges = 4;
+
+const columns: RenderedColumn[] = [
+  { id: "time", header: "Time" },
+  { id: "actor", header: "Actor" },
+  { id: "action", header: "Action" },
+  { id: "target", header: "Target" },
+  { id: "outcome", header: "Outcome" },
+  { id: "changes", header: "Changes" },
+  { id: "request", header: "Request" },
+];
 
 /** The object a record is about: its target, or for a create (written before the bank named it) the id in its `after`. */
 function targetOf(record: AuditRecord): string | null {
@@ -30,99 +36,99 @@ function targetOf(record: AuditRecord): string | null {
   return after && typeof after === "object" && typeof after.id === "string" ? after.id : null;
 }
 
+/** The action as recorded, with a break after each dot, never inside a word: "network_transfer.<wbr>userdata.<wbr>update". */
+function ActionCode({ action }: { action: string }) {
+  return (
+    <span className="font-mono text-xs text-muted" data-testid="audit-action">
+      {action.split(".").map((part, index, parts) => (
+        <span key={index}>
+          {part}
+          {index < parts.length - 1 ? (
+            <>
+              .<wbr />
+            </>
+          ) : null}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** One record's cells: when, who, what, the object it was about, how it ended, what changed, the request id. */
+function recordRow(record: AuditRecord, zone: string, environment: string): RenderedRow {
+  const target = targetOf(record);
+  const words = auditActionWords(record.action);
+  const resource = resourceOfRecord(record.action, target);
+  const linked = target && resource && record.environment === environment ? detailHref(resource, target) : undefined;
+  return {
+    id: String(record.id),
+    data: { "data-testid": "audit-row", "data-record": String(record.id), "data-action": record.action },
+    cells: {
+      time: <When at={record.at} zone={zone} relative="below" className="tabular-nums" />,
+      actor: (
+        <span className="block max-w-[14rem]" data-testid="audit-actor">
+          <span className="block truncate" title={record.actorEmail} data-testid="audit-actor-email">
+            {record.actorEmail}
+          </span>
+          <span className="block text-xs text-muted" data-testid="audit-actor-role">
+            {record.role}
+          </span>
+        </span>
+      ),
+      action: (
+        <span className="block max-w-[16rem] whitespace-normal">
+          {words ? (
+            <span className="block" data-testid="audit-action-words">
+              {words}
+            </span>
+          ) : null}
+          <ActionCode action={record.action} />
+          {record.environment ? (
+            <span className="block text-xs text-muted" title={`environment: ${record.environment}`}>
+              {enumWords(record.environment)}
+            </span>
+          ) : null}
+        </span>
+      ),
+      target: <span data-testid="audit-target">{target ? <IdValue id={target} href={linked} full /> : <span className="text-muted">—</span>}</span>,
+      outcome: (
+        <span className={`block ${outcomeColour[record.outcome]}`} data-testid="audit-outcome">
+          {record.outcome}
+          {record.error ? <span className="block max-w-[16rem] text-xs whitespace-normal">{record.error}</span> : null}
+        </span>
+      ),
+      changes: (
+        <div className="max-w-[36rem] min-w-[18rem] whitespace-normal">
+          <Changes record={record} resource={resource} zone={zone} />
+        </div>
+      ),
+      request: (
+        <span data-testid="audit-request">
+          <span className="font-mono text-xs" title={record.requestId} data-request-id={record.requestId}>
+            {shortId(record.requestId)}
+          </span>
+          <CopyButton value={record.requestId} label="Copy request id" />
+        </span>
+      ),
+    },
+  };
+}
+
 /**
- * The audit log's rows: when (in the staff member's zone, the exact second on hover), who, what, the object it was
- * about (linked to its page while its environment is the active one, since detail pages read the active bank), how it
- * ended, what changed as the same field diff the Timeline shows, and the request id to copy.
+ * The audit log's rows in the one data table: when (in the staff member's zone, the exact second on hover), who,
+ * what, the object it was about (linked to its page while its environment is the active one, since detail pages read
+ * the active bank), how it ended, what changed as the same field diff the Timeline shows, and the request id to copy.
  */
 export function AuditTable({ records, zone, environment }: { records: AuditRecord[]; zone: string; environment: string }) {
   return (
-    // Below md each record is a stacked card (the cells wrap), so a narrow screen never scrolls a wide table sideways.
-    <Table data-testid="audit-table" className="min-w-full divide-y divide-line text-sm max-md:block">
-      <thead className="bg-surface-2 max-md:hidden">
-        <tr>
-          <Th>Time</Th>
-          <Th>Actor</Th>
-          <Th>Action</Th>
-          <Th>Target</Th>
-          <Th>Outcome</Th>
-          <Th className="min-w-[18rem]">Changes</Th>
-          <Th>Request</Th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-line max-md:block">
-        {records.length === 0 ? (
-          <tr>
-            <Td colSpan={7} className="text-muted">
-              No audit records match.
-            </Td>
-          </tr>
-        ) : (
-          records.map((record) => {
-            const target = targetOf(record);
-            const words = auditActionWords(record.action);
-            const resource = resourceOfRecord(record.action, target);
-            const linked = target && resource && record.environment === environment ? detailHref(resource, target) : undefined;
-            return (
-              <tr key={record.id} data-record={record.id} data-action={record.action} className={stacked}>
-                <Td className="whitespace-nowrap">
-                  <When at={record.at} zone={zone} relative="below" className="tabular-nums" />
-                </Td>
-                <Td className="max-w-[14rem]" data-testid="audit-actor">
-                  <span className="block truncate" title={record.actorEmail} data-testid="audit-actor-email">
-                    {record.actorEmail}
-                  </span>
-                  <span className="block text-xs text-muted" data-testid="audit-actor-role">
-                    {record.role}
-                  </span>
-                </Td>
-                <Td>
-                  {words ? (
-                    <span className="block" data-testid="audit-action-words">
-                      {words}
-                    </span>
-                  ) : null}
-                  <span className="font-mono text-xs text-muted" data-testid="audit-action">
-                    {/* A break after each dot, never inside a word: "network_transfer.<wbr>userdata.<wbr>update". */}
-                    {record.action.split(".").map((part, index, parts) => (
-                      <span key={index}>
-                        {part}
-                        {index < parts.length - 1 ? (
-                          <>
-                            .<wbr />
-                          </>
-                        ) : null}
-                      </span>
-                    ))}
-                  </span>
-                  {record.environment ? (
-                    <span className="block text-xs text-muted" title={`environment: ${record.environment}`}>
-                      {enumWords(record.environment)}
-                    </span>
-                  ) : null}
-                </Td>
-                <Td data-testid="audit-target" className="max-md:col-span-2 max-md:[&_span]:break-all max-md:[&_span]:whitespace-normal">
-                  {target ? <IdValue id={target} href={linked} full /> : <span className="text-muted">—</span>}
-                </Td>
-                <Td className={`whitespace-nowrap ${outcomeColour[record.outcome]}`} data-testid="audit-outcome">
-                  {record.outcome}
-                  {record.error ? <span className="block max-w-[16rem] text-xs whitespace-normal">{record.error}</span> : null}
-                </Td>
-                <Td className="max-w-[36rem] max-md:col-span-2 max-md:max-w-none">
-                  <Changes record={record} resource={resource} zone={zone} />
-                </Td>
-                <Td className="whitespace-nowrap" data-testid="audit-request">
-                  <span className="font-mono text-xs" title={record.requestId} data-request-id={record.requestId}>
-                    {shortId(record.requestId)}
-                  </span>
-                  <CopyButton value={record.requestId} label="Copy request id" />
-                </Td>
-              </tr>
-            );
-          })
-        )}
-      </tbody>
-    </Table>
+    <RenderedTable
+      list="audit"
+      caption="Audit records, newest first"
+      columns={columns}
+      rows={records.map((record) => recordRow(record, zone, environment))}
+      testId="audit-table"
+      empty="No audit records match."
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/bank/status-badge";
 import { IdValue } from "@/components/bank/id-value";
 import { ServerWhen } from "@/components/format/when";
-import { Table, Td, Th } from "@/components/ui/table";
+import { RenderedTable, type RenderedColumn, type RenderedRow } from "@/components/tables/rendered-table";
 import type { Tone } from "@/lib/format";
 import type { EventRow } from "@/lib/index/events-list";
 import type { EventOutcome } from "@/lib/index/events-list-input";
@@ -18,9 +18,19 @@ const outcomeTones: Record<EventOutcome, Tone> = {
   dead_letter: "danger",
 };
 
+const columns: RenderedColumn[] = [
+  { id: "received", header: "Received" },
+  { id: "event", header: "Event" },
+  { id: "object", header: "Object" },
+  { id: "outcome", header: "Outcome" },
+  { id: "deliveries", header: "Deliveries", align: "right" },
+  { id: "attempts", header: "Attempts", align: "right" },
+  { id: "last_received", header: "Last received" },
+];
+
 /** In the one date style and the staff member's zone; the exact second on hover, the milliseconds in the export. */
 function Time({ value }: { value: string }) {
-  return <ServerWhen at={value} className="text-xs whitespace-nowrap tabular-nums" />;
+  return <ServerWhen at={value} className="text-xs tabular-nums" />;
 }
 
 function Outcome({ row }: { row: EventRow }) {
@@ -42,59 +52,31 @@ function Outcome({ row }: { row: EventRow }) {
 }
 
 /**
- * The received notifications, one row each. An object links to its detail page only when the events are the active
- * environment's: the detail page reads the active environment's bank.
+ * The received notifications, one row each, in the one data table. An object links to its detail page only when the
+ * events are the active environment's: the detail page reads the active environment's bank.
  */
 export function EventsTable({ rows, linkObjects, empty }: { rows: EventRow[]; linkObjects: boolean; empty: ReactNode }) {
+  const rendered = rows.map((row): RenderedRow => ({
+    id: String(row.id),
+    data: { "data-testid": "event-row", "data-event-id": String(row.id), "data-object-id": row.objectId, "data-outcome": row.outcome },
+    cells: {
+      received: <Time value={row.receivedAt} />,
+      event: <span className="font-mono text-xs">{row.event}</span>,
+      object: <IdValue id={row.objectId} href={linkObjects ? detailHref(row.resource, row.objectId) : undefined} />,
+      outcome: <Outcome row={row} />,
+      deliveries: row.deliveries,
+      attempts: row.attempts,
+      last_received: <Time value={row.lastReceivedAt} />,
+    },
+  }));
   return (
-    <Table data-testid="events-table">
-      <thead className="bg-surface-2">
-        <tr>
-          <Th>Received</Th>
-          <Th>Event</Th>
-          <Th>Object</Th>
-          <Th>Outcome</Th>
-          <Th className="text-right">Deliveries</Th>
-          <Th className="text-right">Attempts</Th>
-          <Th>Last received</Th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-line">
-        {rows.length === 0 ? (
-          <tr>
-            <Td colSpan={7} className="py-8 text-center text-muted" data-testid="empty-state">
-              {empty}
-            </Td>
-          </tr>
-        ) : (
-          rows.map((row) => (
-            <tr
-              key={row.id}
-              className="[&>td]:align-middle"
-              data-testid="event-row"
-              data-event-id={row.id}
-              data-object-id={row.objectId}
-              data-outcome={row.outcome}
-            >
-              <Td>
-                <Time value={row.receivedAt} />
-              </Td>
-              <Td className="font-mono text-xs whitespace-nowrap">{row.event}</Td>
-              <Td>
-                <IdValue id={row.objectId} href={linkObjects ? detailHref(row.resource, row.objectId) : undefined} />
-              </Td>
-              <Td>
-                <Outcome row={row} />
-              </Td>
-              <Td className="text-right tabular-nums">{row.deliveries}</Td>
-              <Td className="text-right tabular-nums">{row.attempts}</Td>
-              <Td>
-                <Time value={row.lastReceivedAt} />
-              </Td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </Table>
+    <RenderedTable
+      list="events"
+      caption="Events received, newest first"
+      columns={columns}
+      rows={rendered}
+      testId="events-table"
+      empty={<span data-testid="empty-state">{empty}</span>}
+    />
   );
 }

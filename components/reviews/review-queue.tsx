@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { Table, Td, Th } from "@/components/ui/table";
+import { type RenderedColumn, type RenderedRow } from "@/components/tables/rendered-table";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { can } from "@/lib/permissions";
 import { caseStateLabels, caseStates, kindLabels, reviewKinds, slaTone } from "@/lib/reviews/codes";
@@ -8,6 +8,7 @@ import { ageOptions } from "@/lib/reviews/filter";
 import type { QueueCounts, QueueRow } from "@/lib/reviews/queue";
 import { resourceRoutes } from "@/lib/resources/routes";
 import { AssignControls } from "./assign-controls";
+import { QueueTable } from "./queue-table";
 
 const toneStyle = {
   ok: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
@@ -87,6 +88,81 @@ function QueueSummary({ counts, slaHours }: { counts: QueueCounts; slaHours: num
   );
 }
 
+const columns: RenderedColumn[] = [
+  { id: "application", header: "Application" },
+  { id: "age", header: "Age" },
+  { id: "kind", header: "Kind" },
+  { id: "state", header: "Decision" },
+  { id: "assignee", header: "Assignee" },
+  { id: "risk", header: "Risk" },
+];
+
+function Age({ hours, slaHours }: { hours: number; slaHours: number }) {
+  const tone = slaTone(hours, slaHours);
+  return (
+    <span
+      className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${toneStyle[tone]}`}
+      title={`${toneLabel[tone]} (SLA ${slaHours} h)`}
+      data-sla={tone}
+    >
+      {formatAge(hours)}
+      <span className="sr-only"> ({toneLabel[tone]})</span>
+    </span>
+  );
+}
+
+function Risk({ risk }: { risk: QueueRow["risk"] }) {
+  if (risk.length === 0) return <span className="text-muted">None from the bank</span>;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+      {risk.map((entry) => [
+        <dt key={`${entry.field}-t`} className="text-muted">
+          {entry.field.replaceAll("_", " ")}
+        </dt>,
+        <dd key={`${entry.field}-d`} className="tabular-nums">
+          {String(entry.value)}
+        </dd>,
+      ])}
+    </dl>
+  );
+}
+
+/** One application's cells; its assign controls sit with it in the pinned first column, on screen at any width. */
+function queueRow(row: QueueRow, user: StaffUser, slaHours: number): RenderedRow {
+  const href = `${resourceRoutes[row.kind].route}/${encodeURIComponent(row.id)}`;
+  return {
+    id: row.id,
+    href,
+    data: { "data-testid": "queue-row" },
+    cells: {
+      application: (
+        <>
+          <Link href={href} className="link">
+            {row.name}
+          </Link>
+          <span className="block font-mono text-xs text-muted">{row.id}</span>
+          {row.state === "decided" ? null : (
+            <div className="mt-1">
+              <AssignControls
+                applicationId={row.id}
+                assigneeId={row.assigneeId}
+                assigneeEmail={row.assigneeEmail}
+                userId={user.id}
+                canUnassignAnyone={can(user.role, "staff:manage")}
+              />
+            </div>
+          )}
+        </>
+      ),
+      age: <Age hours={row.ageHours} slaHours={slaHours} />,
+      kind: kindLabels[row.kind],
+      state: <span data-testid="queue-state">{caseStateLabels[row.state]}</span>,
+      assignee: row.assigneeEmail ?? <span className="text-muted">Unassigned</span>,
+      risk: <Risk risk={row.risk} />,
+    },
+  };
+}
+
 /** The review queue: applications from the console's index, oldest first, each with its age against the SLA. */
 export function ReviewQueue({
   rows,
@@ -105,91 +181,18 @@ export function ReviewQueue({
   slaHours: number;
   query: Record<string, string>;
 }) {
+  // The selection belongs to the filters: paging keeps it, another filter drops it.
+  const filters = JSON.stringify(Object.entries(query).filter(([name]) => name !== "page_cursor"));
   return (
     <>
       <QueueFilters query={query} />
       <QueueSummary counts={counts} slaHours={slaHours} />
-      {rows.length === 0 ? (
-        <p className="rounded-md border border-line bg-surface p-4 text-sm text-muted" data-testid="queue-empty">
-          {empty}
-        </p>
-      ) : (
-        <Table data-testid="review-queue">
-          <caption className="sr-only">Applications awaiting review, oldest first</caption>
-          <thead>
-            <tr>
-              <Th>Age</Th>
-              <Th>Kind</Th>
-              <Th>Application</Th>
-              <Th>Decision</Th>
-              <Th>Assignee</Th>
-              <Th>Risk</Th>
-              <Th className="hidden md:table-cell">
-                <span className="sr-only">Actions</span>
-              </Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.map((row) => {
-              const tone = slaTone(row.ageHours, slaHours);
-              const actions =
-                row.state === "decided" ? null : (
-                  <AssignControls
-                    applicationId={row.id}
-                    assigneeId={row.assigneeId}
-                    assigneeEmail={row.assigneeEmail}
-                    userId={user.id}
-                    canUnassignAnyone={can(user.role, "staff:manage")}
-                  />
-                );
-              return (
-                <tr key={row.id} data-testid="queue-row" data-id={row.id}>
-                  <Td>
-                    <span
-                      className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums ${toneStyle[tone]}`}
-                      title={`${toneLabel[tone]} (SLA ${slaHours} h)`}
-                      data-sla={tone}
-                    >
-                      {formatAge(row.ageHours)}
-                      <span className="sr-only"> ({toneLabel[tone]})</span>
-                    </span>
-                  </Td>
-                  <Td>{kindLabels[row.kind]}</Td>
-                  <Td>
-                    <Link href={`${resourceRoutes[row.kind].route}/${encodeURIComponent(row.id)}`} className="link">
-                      {row.name}
-                    </Link>
-                    <span className="block font-mono text-xs text-muted">{row.id}</span>
-                    {/* Narrow screens: the actions with the application, not past the table's horizontal scroll. */}
-                    {actions ? <div className="mt-1 md:hidden">{actions}</div> : null}
-                  </Td>
-                  <Td>
-                    <span data-testid="queue-state">{caseStateLabels[row.state]}</span>
-                  </Td>
-                  <Td>{row.assigneeEmail ?? <span className="text-muted">Unassigned</span>}</Td>
-                  <Td>
-                    {row.risk.length === 0 ? (
-                      <span className="text-muted">None from the bank</span>
-                    ) : (
-                      <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-                        {row.risk.map((entry) => [
-                          <dt key={`${entry.field}-t`} className="text-muted">
-                            {entry.field.replaceAll("_", " ")}
-                          </dt>,
-                          <dd key={`${entry.field}-d`} className="tabular-nums">
-                            {String(entry.value)}
-                          </dd>,
-                        ])}
-                      </dl>
-                    )}
-                  </Td>
-                  <Td className="hidden md:table-cell">{actions}</Td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      )}
+      <QueueTable
+        filters={filters}
+        columns={columns}
+        rows={rows.map((row) => queueRow(row, user, slaHours))}
+        empty={<span data-testid="queue-empty">{empty}</span>}
+      />
     </>
   );
 }

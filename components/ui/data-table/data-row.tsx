@@ -2,13 +2,16 @@
 
 import { FlexRender, type Row as EngineRow, type RowData } from "@tanstack/react-table";
 import { memo, type KeyboardEvent, type ReactNode } from "react";
-import type { GridFeatures } from "./features";
+import type { GridFeatures, RowAttributes } from "./features";
 
 export interface DataRowProps<Row extends RowData> {
   row: EngineRow<GridFeatures, Row>;
   /** The shown columns' ids in order: the row renders again when they change. */
   columnsKey: string;
-  href: string;
+  /** Where the row opens; a row without one is not a link (its cells hold their own links and controls). */
+  href: string | undefined;
+  /** The row's own `data-` attributes (test ids, states), in place of the list's `data-testid="bank-row"`. */
+  attributesOf: ((row: Row) => RowAttributes) | undefined;
   rowIndex: number;
   first: boolean;
   selected: boolean;
@@ -16,7 +19,7 @@ export interface DataRowProps<Row extends RowData> {
   pins: Readonly<Record<string, number>>;
   widths: Readonly<Record<string, number>>;
   onOpen(href: string): void;
-  onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: EngineRow<GridFeatures, Row>, href: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: EngineRow<GridFeatures, Row>, href: string | undefined): void;
 }
 
 /**
@@ -27,6 +30,7 @@ export interface DataRowProps<Row extends RowData> {
 export const DataRow = memo(function DataRow<Row extends RowData>({
   row,
   href,
+  attributesOf,
   rowIndex,
   first,
   selected,
@@ -42,12 +46,14 @@ export const DataRow = memo(function DataRow<Row extends RowData>({
       data-row
       data-id={row.id}
       data-testid="bank-row"
+      data-static={href ? undefined : true}
+      {...attributesOf?.(row.original)}
       tabIndex={0}
       aria-rowindex={rowIndex}
       data-selected={selected || undefined}
       onKeyDown={(event) => onKeyDown(event, row, href)}
       onClick={(event) => {
-        if (!(event.target as HTMLElement).closest("a,button,input,label")) onOpen(href);
+        if (href && !(event.target as HTMLElement).closest("a,button,input,label,select,textarea,summary")) onOpen(href);
       }}
     >
       {cells.map((cell, cellIndex) => {

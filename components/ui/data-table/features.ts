@@ -25,6 +25,9 @@ export interface DataColumn<Row> {
 export type { ColumnLayout } from "@/lib/views/layout";
 export { columnWidthBounds } from "@/lib/views/layout";
 
+/** A row's own `data-` attributes (`data-testid`, a state a test or a style reads). */
+export type RowAttributes = Readonly<Record<`data-${string}`, string | undefined>>;
+
 /** Selected rows by id (only `true` entries), as the engine keeps them. */
 export type RowSelection = Record<string, true>;
 

@@ -5,18 +5,31 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { startNavigationProgress } from "../route-progress";
 import { DataRow } from "./data-row";
-import { gridFeatures, selectColumnId, type ColumnLayout, type DataColumn, type GridFeatures, type RowSelection } from "./features";
+import {
+  gridFeatures,
+  selectColumnId,
+  type ColumnLayout,
+  type DataColumn,
+  type GridFeatures,
+  type RowAttributes,
+  type RowSelection,
+} from "./features";
 import { HeaderCell } from "./header-cell";
 import { PageCheckbox, RowCheckbox } from "./selection";
 
-export { columnWidthBounds, type ColumnLayout, type DataColumn, type RowSelection } from "./features";
+export { columnWidthBounds, type ColumnLayout, type DataColumn, type RowAttributes, type RowSelection } from "./features";
 
 interface DataTableProps<Row extends RowData> {
   caption: string;
   columns: DataColumn<Row>[];
   rows: Row[];
   rowId(row: Row): string;
-  rowHref(row: Row): string;
+  /** Where a row opens (Enter, or a click outside its links and controls); without one, or `undefined`, it opens nowhere. */
+  rowHref?(row: Row): string | undefined;
+  /** A row's own `data-` attributes (test ids, states) in place of `data-testid="bank-row"`; a stable function. */
+  rowAttributes?(row: Row): RowAttributes;
+  /** The table element's `data-testid`. */
+  testId?: string;
   layout: ColumnLayout;
   /** A column's width set (a number) or back to its content's (undefined); without it widths are not adjustable. */
   onWidthChange?(column: string, width: number | undefined): void;
@@ -44,8 +57,10 @@ const noSelection: RowSelection = {};
  * The one data table, on TanStack Table v9 (components/ui/data-table/features.ts): real table semantics; columns the
  * person shows, orders and sizes; the id (and the checkboxes) kept in view while the table scrolls sideways; rows
  * selected by checkbox (shift+click for a range) or by keyboard. Keyboard rows: arrow keys or j/k move between rows,
- * shift with them selects as it moves, space selects the row, Enter (or a click outside a link) opens it. Rows stay in
- * the order given: sorting is the server's. The cells' and rows' shared classes are set once on the table
+ * shift with them selects as it moves, space selects the row, Enter (or a click outside a link) opens it when it has a
+ * `rowHref` (a row without one keeps its links and controls in its cells). Rows stay in the order given: sorting is
+ * the server's. Cells are top-aligned (a row of several lines reads from its top) and do not wrap unless their content
+ * says so (`whitespace-normal`). The cells' and rows' shared classes are set once on the table
  * (`[&_td]:...`), not on each of the 100 rows' cells: the first HTML of a long page is mostly these attributes.
  */
 export function DataTable<Row extends RowData>({
@@ -54,6 +69,8 @@ export function DataTable<Row extends RowData>({
   rows,
   rowId,
   rowHref,
+  rowAttributes,
+  testId,
   layout,
   onWidthChange,
   selection,
@@ -133,7 +150,7 @@ export function DataTable<Row extends RowData>({
   });
 
   const onRowKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLTableRowElement>, row: EngineRow<GridFeatures, Row>, href: string) => {
+    (event: KeyboardEvent<HTMLTableRowElement>, row: EngineRow<GridFeatures, Row>, href: string | undefined) => {
       if (event.target !== event.currentTarget) return;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key; // shift+j is "J"
       const move = key === "ArrowDown" || key === "j" ? 1 : key === "ArrowUp" || key === "k" ? -1 : 0;
@@ -147,7 +164,7 @@ export function DataTable<Row extends RowData>({
       } else if (event.key === " " && selectRef.current) {
         event.preventDefault();
         selectRef.current([row.id], !row.getIsSelected());
-      } else if (event.key === "Enter") {
+      } else if (event.key === "Enter" && href) {
         open(href);
       }
     },
@@ -170,7 +187,8 @@ export function DataTable<Row extends RowData>({
       className="relative max-h-[calc(100dvh-9rem)] min-h-40 scroll-mt-2 overflow-auto overscroll-x-contain rounded-md border border-line bg-surface"
     >
       <table
-        className="min-w-full border-separate border-spacing-0 text-sm [&_[data-pin='0']]:left-0 [&_[data-pin='1']]:left-9 [&_[data-pin]]:sticky [&_td]:border-b [&_td]:border-line [&_td]:px-2.5 [&_td.num]:text-right [&_td.num]:tabular-nums [&_td.sized]:overflow-hidden [&_td.sized]:text-ellipsis [&_td[data-pin]]:z-10 [&_th[data-pin]]:z-30 [&_tr[data-row]]:cursor-pointer [&_tr[data-row]:focus-visible]:outline-offset-[-2px] [&_tr[data-row]:focus>td]:bg-surface-2 [&_tr[data-row]:hover>td]:bg-surface-2 [&_tr[data-row]:last-child>td]:border-b-0 [&_tr[data-row]>td]:bg-surface [&_tr[data-row]>td]:py-1.5 [&_tr[data-row]>td]:whitespace-nowrap [&_tr[data-selected]>td]:bg-accent/10 [&_tr[data-skeleton]>td]:bg-surface [&_tr[data-skeleton]>td]:py-2"
+        className="min-w-full border-separate border-spacing-0 text-sm [&_[data-pin='0']]:left-0 [&_[data-pin='1']]:left-9 [&_[data-pin]]:sticky [&_td]:border-b [&_td]:border-line [&_td]:px-2.5 [&_td.num]:text-right [&_td.num]:tabular-nums [&_td.sized]:overflow-hidden [&_td.sized]:text-ellipsis [&_td[data-pin]]:z-10 [&_th[data-pin]]:z-30 [&_tr[data-row]]:cursor-pointer [&_tr[data-row]:focus-visible]:outline-offset-[-2px] [&_tr[data-row]:focus>td]:bg-surface-2 [&_tr[data-row]:hover>td]:bg-surface-2 [&_tr[data-row]:last-child>td]:border-b-0 [&_tr[data-row]>td]:bg-surface [&_tr[data-row]>td]:py-1.5 [&_tr[data-row]>td]:align-top [&_tr[data-row]>td]:whitespace-nowrap [&_tr[data-selected]>td]:bg-accent/10 [&_tr[data-skeleton]>td]:bg-surface [&_tr[data-skeleton]>td]:py-2 [&_tr[data-static]]:cursor-auto"
+        data-testid={testId}
         aria-rowcount={-1}
         aria-busy={stale || loadingRows > 0 || undefined}
       >
@@ -225,7 +243,8 @@ export function DataTable<Row extends RowData>({
                     key={row.id}
                     row={row}
                     columnsKey={columnsKey}
-                    href={rowHref(row.original)}
+                    href={rowHref?.(row.original)}
+                    attributesOf={rowAttributes}
                     rowIndex={firstRowNumber + index}
                     first={index === 0}
                     selected={selected[row.id] === true}
