@@ -1,11 +1,12 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/bank/status-badge";
+import { Timestamp } from "@/components/bank/value";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, Td, Th } from "@/components/ui/table";
 import { UserdataChanges } from "@/components/userdata/userdata-changes";
 import { BulkRequest } from "@/components/bulk/bulk-request";
-import { actionLabel, approvalStatusLabels, approvalStatusTones, momentText, resourceOfAction } from "@/lib/approvals/codes";
+import { actionLabel, approvalStatusLabels, approvalStatusTones, resourceOfAction } from "@/lib/approvals/codes";
 import type { ChangeRequestView } from "@/lib/approvals/store";
 import { jsonDiff } from "@/lib/json-diff";
 import { resourceRoutes } from "@/lib/resources/routes";
@@ -111,7 +112,8 @@ export function ApprovalDetail({ request, viewer }: { request: ChangeRequestView
             ) : null}
             <WhatIsSent request={request} />
             <p className="mt-2 text-xs text-muted">
-              &quot;Now&quot; is the value when the request was made ({momentText(request.requestedAt)}). Secrets are never shown.
+              &quot;Now&quot; is the value when the request was made (<Timestamp value={request.requestedAt} compact />
+              ). Secrets are never shown.
             </p>
           </section>
           {request.outcome ? (
@@ -149,18 +151,28 @@ export function ApprovalDetail({ request, viewer }: { request: ChangeRequestView
             <Item term="Asked by">
               {request.maker.email} ({request.maker.role}){viewer.isMaker ? " — you" : ""}
             </Item>
-            <Item term="Asked">{momentText(request.requestedAt)}</Item>
-            <Item term={request.status === "expired" ? "Expired" : "Expires"}>{momentText(request.expiresAt)}</Item>
+            <Item term="Asked">
+              <Timestamp value={request.requestedAt} />
+            </Item>
+            <Item term={request.status === "expired" ? "Expired" : "Expires"}>
+              <Timestamp value={request.expiresAt} />
+            </Item>
             {request.decidedBy ? (
               <>
                 <Item term={request.status === "withdrawn" ? "Withdrawn by" : request.status === "rejected" ? "Rejected by" : "Approved by"}>
                   <span data-testid="approval-decided-by">{request.decidedBy.email}</span> ({request.decidedBy.role})
                 </Item>
-                <Item term="Decided">{momentText(request.decidedAt!)}</Item>
+                <Item term="Decided">
+                  <Timestamp value={request.decidedAt!} />
+                </Item>
                 {request.decisionNote ? <Item term="Note">{request.decisionNote}</Item> : null}
               </>
             ) : null}
-            {request.sentAt ? <Item term="Sent">{momentText(request.sentAt)}</Item> : null}
+            {request.sentAt ? (
+              <Item term="Sent">
+                <Timestamp value={request.sentAt} />
+              </Item>
+            ) : null}
             <Item term="Needs">{request.permission}</Item>
           </dl>
           {request.status === "pending" ? (

@@ -4,9 +4,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ActionError } from "@/components/actions/action-feedback";
 import { StatusBadge } from "@/components/bank/status-badge";
+import { Timestamp } from "@/components/bank/value";
 import { Button } from "@/components/ui/button";
 import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
-import { isApprovalAnswer, momentText, switchingOffNeedsApproval, type ApprovalAnswer } from "@/lib/approvals/codes";
+import { isApprovalAnswer, switchingOffNeedsApproval, type ApprovalAnswer } from "@/lib/approvals/codes";
 import type { ApprovalSetting } from "@/lib/approvals/store";
 import { fetchConsole } from "@/lib/bank/browser";
 import { environments, type Environment } from "@/lib/credentials/environments";
@@ -56,7 +57,13 @@ export function ApprovalSettings({ settings, canConfigure }: { settings: Record<
                 </p>
                 <p className="mt-0.5 text-xs text-muted">
                   {setting.required ? "Every change waits for a second person" : "Changes are sent at once"};{" "}
-                  {setting.updatedAt ? `set by ${setting.updatedBy} at ${momentText(setting.updatedAt)}` : "the default"}
+                  {setting.updatedAt ? (
+                    <>
+                      set by {setting.updatedBy} at <Timestamp value={setting.updatedAt} compact />
+                    </>
+                  ) : (
+                    "the default"
+                  )}
                 </p>
               </div>
               {canConfigure ? (

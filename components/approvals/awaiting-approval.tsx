@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { momentText, type ApprovalAnswer } from "@/lib/approvals/codes";
+import { Timestamp } from "@/components/bank/value";
+import type { ApprovalAnswer } from "@/lib/approvals/codes";
 
 /**
  * Shown where a change was held for approval instead of sent (docs/approvals.md): nothing changed at the bank yet;
@@ -27,7 +28,7 @@ export function AwaitingApproval({
       <Link href={approval.url} className="font-medium underline">
         request {approval.id}
       </Link>{" "}
-      before {momentText(approval.expiresAt)}.
+      before <Timestamp value={approval.expiresAt} compact />.
     </p>
   );
 }

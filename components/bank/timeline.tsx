@@ -61,7 +61,7 @@ export async function Timeline({
     timeline = await readTimeline((await consoleDb()).db, { environment, resource, objectId: id, role: user.role, limit: shown });
   } catch {
     return (
-      <TimelineFrame id={id} withAuditLink={false} zone={zone}>
+      <TimelineFrame id={id} withAuditLink={false}>
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           The timeline could not be read, so this object&apos;s history is not shown.
         </p>
@@ -69,7 +69,7 @@ export async function Timeline({
     );
   }
   return (
-    <TimelineFrame id={id} withAuditLink={timeline.showsAuditChanges} zone={zone}>
+    <TimelineFrame id={id} withAuditLink={timeline.showsAuditChanges}>
       <Watched watched={timeline.watched} zone={zone} />
       {timeline.entries.length === 0 ? (
         <p className="mt-2 text-sm text-muted">Nothing has happened to this object that the console knows of.</p>
@@ -85,7 +85,7 @@ export async function Timeline({
   );
 }
 
-function TimelineFrame({ id, withAuditLink, zone, children }: { id: string; withAuditLink: boolean; zone: string; children: React.ReactNode }) {
+function TimelineFrame({ id, withAuditLink, children }: { id: string; withAuditLink: boolean; children: React.ReactNode }) {
   return (
     // The anchor stays `history`: actions' "its record under History" links (components/actions) point at it.
     <section
@@ -96,7 +96,8 @@ function TimelineFrame({ id, withAuditLink, zone, children }: { id: string; with
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id="timeline-title" className="text-xs font-semibold tracking-wide text-muted uppercase">
-          Timeline <span className="font-normal tracking-normal normal-case">· newest first · times {zone === "UTC" ? "UTC" : zone}</span>
+          {/* No zone here: every time is in the zone the header's Times switch names, and its own tooltip names it too. */}
+          Timeline <span className="font-normal tracking-normal normal-case">· newest first</span>
         </h2>
         {withAuditLink ? (
           <Link href={`/audit?${new URLSearchParams({ target: id })}`} className="link text-xs">

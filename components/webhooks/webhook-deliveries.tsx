@@ -113,7 +113,7 @@ export function WebhookDeliveries({ id, object }: DetailExtraProps) {
                     {" "}
                     · {rows.length === 1 ? "1 attempt" : `${rows.length} attempts`} of{" "}
                     {notifications.length === 1 ? "1 notification" : `${notifications.length} notifications`} over{" "}
-                    {describeSpan(Date.parse(chart.to!) - Date.parse(chart.from!))}, per {chart.sizeLabel} (UTC)
+                    {describeSpan(Date.parse(chart.to!) - Date.parse(chart.from!))}, per {chart.sizeLabel}
                   </span>
                 </>
               )}

@@ -1,4 +1,3 @@
-import { exactUtc } from "@/lib/format";
 import type { Environment } from "@/lib/credentials/environments";
 import { can, permissionsOf, type Permission, type Role } from "@/lib/permissions";
 
@@ -91,9 +90,6 @@ export const actionLabels: Record<string, string> = {
 };
 
 export const actionLabel = (action: string) => actionLabels[action] ?? action;
-
-/** A request's moment as every page shows times: UTC to the second. */
-export const momentText = (iso: string) => exactUtc(iso.replace(/\.\d{3}Z$/, "Z"));
 
 /** The badge tone of each status (lib/format's tones). */
 export const approvalStatusTones = {

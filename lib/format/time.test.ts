@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { exactTime, exactUtc, formatDateTime, formatTimestamp, isTimeZone, relativeTime, strayTimes, zoneName } from "./time";
+import {
+  axisTimes,
+  exactTime,
+  exactUtc,
+  formatDateTime,
+  formatDocumentTime,
+  formatTimestamp,
+  isTimeZone,
+  relativeTime,
+  strayTimes,
+  zoneName,
+} from "./time";
 
 // One way to show a time: "Nov 28, 08:43" in the staff member's zone (the year added when not this year), the exact
 // second with the zone on hover. strayTimes finds every other way in a page's text.
@@ -43,6 +54,24 @@ describe("the one time format", () => {
       "2026-11-28T10:36:44-05:00",
     ]);
     expect(strayTimes("Nov 28, 08:43 · 3 hours ago; Nov 28, 2025, 08:43; ach_20261128; $1,352.14")).toEqual([]);
+  });
+
+  it("writes the year always in a document read later (the case record), still in the one format", () => {
+    expect(formatDocumentTime("2026-11-28T08:43:09Z", "UTC")).toBe("Nov 28, 2026, 08:43");
+    expect(formatDocumentTime("2026-11-28T08:43:09Z", "UTC")).toMatch(oneFormat);
+    expect(formatDocumentTime("not a time", "UTC")).toBe("not a time");
+  });
+
+  it("labels a chart's time axis in the staff member's zone, as fine as its step, the day written when it spans days", () => {
+    const seconds = ["2026-11-20T10:00:00Z", "2026-11-20T10:00:05Z"];
+    expect(axisTimes(seconds, "UTC", 5_000)).toEqual(["10:00:00", "10:00:05"]);
+    expect(axisTimes(seconds, "Europe/Berlin", 60_000)).toEqual(["11:00", "11:00"]);
+    expect(axisTimes(["2026-11-20T23:00:00Z", "2026-11-21T02:00:00Z"], "UTC", 3_600_000)).toEqual(["Nov 20, 23:00", "Nov 21, 02:00"]);
+    // The same hours in New York fall on one day there.
+    expect(axisTimes(["2026-11-20T23:00:00Z", "2026-11-21T02:00:00Z"], "America/New_York", 3_600_000)).toEqual(["18:00", "21:00"]);
+    // Day-sized steps are UTC days, in any zone.
+    expect(axisTimes(["2026-11-01T00:00:00Z", "2026-11-02T00:00:00Z"], "America/New_York", 24 * 3_600_000)).toEqual(["Nov 1", "Nov 2"]);
+    expect(strayTimes(axisTimes(seconds, "UTC", 5_000).join(" "))).toEqual([]);
   });
 
   it("keeps the exact second for the hover, which is not page text", () => {

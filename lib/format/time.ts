@@ -64,10 +64,22 @@ function currentYear(zone: string, now: number): string {
  * unchanged when it is not a time.
  */
 export function formatDateTime(iso: string, zone: string = defaultTimeZone, now: number = Date.now()): string {
+  return written(iso, zone, (year) => year !== currentYear(zone, now));
+}
+
+/**
+ * The one format with the year always written, "Nov 17, 2026, 14:02": for a document read later (the case record),
+ * where the year its reader is in says nothing about the year of a time in it.
+ */
+export function formatDocumentTime(iso: string, zone: string = defaultTimeZone): string {
+  return written(iso, zone, () => true);
+}
+
+function written(iso: string, zone: string, withYear: (year: string) => boolean): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const parts = partsOf(date, zone);
-  return `${parts.month} ${parts.day}${parts.year !== currentYear(zone, now) ? `, ${parts.year}` : ""}, ${parts.hour}:${parts.minute}`;
+  return `${parts.month} ${parts.day}${withYear(parts.year) ? `, ${parts.year}` : ""}, ${parts.hour}:${parts.minute}`;
 }
 
 const isUtc = (zone: string) => zone === "UTC" || zone === "Etc/UTC";
@@ -91,10 +103,30 @@ export function exactTime(iso: string, zone: string = defaultTimeZone): string {
 }
 
 /**
+ * A chart's time axis in `zone`, one label per tick: as fine as the chart's step ("14:02:05" for steps under a minute,
+ * "14:02" under a day, "Nov 17" for days), the day written before the time ("Nov 17, 23:00") when the ticks span more
+ * than one day. A tick is read against its neighbours on the axis; the exact time of a bar belongs in its tooltip.
+ */
+export function axisTimes(isos: readonly string[], zone: string, stepMs: number): string[] {
+  const parts = isos.map((iso) => partsOf(new Date(iso), zone));
+  const day = (part: TimeParts) => `${part.month} ${part.day}`;
+  const spansDays = new Set(parts.map(day)).size > 1;
+  return parts.map((part, index) => {
+    // Day-sized steps start at midnight UTC (lib/webhooks/delivery-buckets.ts): their day is UTC's in every zone.
+    if (stepMs >= 24 * 3600_000) return day(partsOf(new Date(isos[index]!), "UTC"));
+    const time = `${part.hour}:${part.minute}${stepMs < 60_000 ? `:${part.second}` : ""}`;
+    return spansDays ? `${day(part)}, ${time}` : time;
+  });
+}
+
+/**
  * Times written in any other way than the one format (`formatDateTime`: "Nov 17, 14:02", the year added when not this
  * year; the exact second only on hover): ISO 8601 ("2026-11-28T15:36:44Z", with milliseconds or an offset), a
  * database's "2026-11-28 15:36:44", times followed by "UTC", and bare dates ("2026-11-28": "Nov 28, 2026" instead).
- * For a test over a page's visible text; hover titles and `datetime` attributes are not text and keep the exact form.
+ * For a test over a page's visible text (e2e/one-time-format.spec.ts walks every page with it). Not page text, so
+ * exact forms may stay there: hover titles, `datetime` attributes, input values, and Raw JSON blocks (`pre`: the
+ * bank's object as it came). A zone named without a time ("From (UTC)" on a filter read in UTC) is not a time, and a
+ * chart's axis ticks (`axisTimes`) are a scale in the one zone, not flagged either.
  */
 export function strayTimes(text: string): string[] {
   // One expression, so a date with its time is one finding, not also its time's.

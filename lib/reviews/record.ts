@@ -1,7 +1,7 @@
 import { everyAuditRecord } from "@/lib/audit/trail";
 import type { Environment } from "@/lib/credentials/environments";
 import { maskForViewer } from "@/lib/pii";
-import { exactTime } from "@/lib/format";
+import { exactTime, formatDocumentTime } from "@/lib/format";
 import { caseStateLabels, decisionLabels, kindLabels, markLabels, reasonCodes, type Decision, type ReviewKind } from "./codes";
 import { applicantName } from "./queue";
 import { reviewActionWords } from "./words";
@@ -112,18 +112,31 @@ export async function buildCaseRecord(
 const escape = (value: unknown) =>
   String(value ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
 
-/** A table cell: text, or an id / email / request id, the only values that may break anywhere to fit. */
-type Cell = unknown | { id: unknown };
+/** A table cell: text, a time, or an id / email / request id (the only values that may break anywhere to fit). */
+type Cell = unknown | { id: unknown } | { time: string | null | undefined };
 const id = (value: unknown): Cell => ({ id: value });
 const isId = (cell: Cell): cell is { id: unknown } => typeof cell === "object" && cell !== null && "id" in cell;
+const time = (iso: string | null | undefined): Cell => ({ time: iso });
+const isTime = (cell: Cell): cell is { time: string | null | undefined } => typeof cell === "object" && cell !== null && "time" in cell;
 
-/** One time format throughout, to the second (the console's exact form, `exactTime`), in UTC. */
-const at = (iso: string | null | undefined) => (iso ? exactTime(iso, "UTC") : "");
+/**
+ * A time in the console's one format, the year always written (a record is read years later), in UTC as the header
+ * says; the exact second is in the element (`datetime`, and the tooltip on screen), and the JSON record has it too.
+ */
+const at = (iso: string | null | undefined) => (iso ? formatDocumentTime(iso, "UTC") : "");
+const timeElement = (iso: string | null | undefined) =>
+  iso ? `<time datetime="${escape(iso)}" title="${escape(exactTime(iso, "UTC"))}">${escape(at(iso))}</time>` : "";
+
+function cellHtml(cell: Cell): string {
+  if (isId(cell)) return `<td class="id">${escape(cell.id)}</td>`;
+  if (isTime(cell)) return `<td class="at">${timeElement(cell.time)}</td>`;
+  return `<td>${escape(cell)}</td>`;
+}
 
 function table(headers: string[], rows: Cell[][], empty: string): string {
   if (rows.length === 0) return `<p class="muted">${escape(empty)}</p>`;
   return `<table><thead><tr>${headers.map((header) => `<th>${escape(header)}</th>`).join("")}</tr></thead><tbody>${rows
-    .map((row) => `<tr>${row.map((cell) => (isId(cell) ? `<td class="id">${escape(cell.id)}</td>` : `<td>${escape(cell)}</td>`)).join("")}</tr>`)
+    .map((row) => `<tr>${row.map(cellHtml).join("")}</tr>`)
     .join("")}</tbody></table>`;
 }
 
@@ -142,21 +155,21 @@ export function caseRecordHtml({ record, steps }: BuiltCaseRecord): string {
 body{font:13px/1.45 system-ui,sans-serif;color:#111;margin:1.5rem 2rem;hyphens:none}
 h1{font-size:20px;margin:0 0 .25rem}h2{font-size:15px;margin:1.5rem 0 .4rem;border-bottom:1px solid #999;padding-bottom:.2rem}
 table{border-collapse:collapse;width:100%;margin:.25rem 0}th,td{border:1px solid #bbb;padding:.25rem .4rem;text-align:left;vertical-align:top}
-td{white-space:pre-line}.id{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}
+td{white-space:pre-line}.at{white-space:nowrap}.id{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}
 th{background:#eee}.muted{color:#555}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;padding:.5rem;border:1px solid #ddd}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem}dt{color:#555}
 @page{margin:16mm 14mm 18mm;@bottom-right{content:"Page " counter(page) " of " counter(pages);font:10px system-ui,sans-serif;color:#555}@bottom-left{content:"Case record ${record.application.id.replace(/[^A-Za-z0-9_-]/g, "")}";font:10px system-ui,sans-serif;color:#555}}
 @media print{body{margin:0;font-size:11px}h2{break-after:avoid}tr{break-inside:avoid}thead{display:table-header-group}th{background:#eee;print-color-adjust:exact}}
 </style></head><body>
 <h1>${escape(title)}</h1>
-<p class="muted">${escape(kindLabels[kind] ?? kind)} application · ${escape(record.environment)} environment · generated ${escape(at(record.generatedAt))} by ${escape(record.generatedBy.email)} (${escape(record.generatedBy.role)}) · times in UTC</p>
+<p class="muted">${escape(kindLabels[kind] ?? kind)} application · ${escape(record.environment)} environment · generated ${timeElement(record.generatedAt)} by ${escape(record.generatedBy.email)} (${escape(record.generatedBy.role)}) · times in UTC</p>
 <p>The decision is the console's record; the bank's API has no decision endpoint, so it is not sent to the bank.</p>
 <h2>Decision</h2>
 <dl>
 <dt>State</dt><dd data-field="state">${escape(caseStateLabels[kase.state])}</dd>
 <dt>Decision</dt><dd data-field="decision">${escape(kase.decision ? decisionLabels[kase.decision] : "none yet")}</dd>
 <dt>Reason code</dt><dd data-field="reason">${escape(kase.reasonCode ? `${kase.reasonCode}: ${kase.reasonLabel}` : "")}</dd>
-<dt>Decided at</dt><dd>${escape(at(kase.decidedAt))}</dd>
+<dt>Decided at</dt><dd>${timeElement(kase.decidedAt)}</dd>
 <dt>Assignee</dt><dd>${escape(kase.assigneeEmail ?? "nobody")}</dd>
 </dl>
 <h2>Checklist</h2>
@@ -167,28 +180,28 @@ ${table(
     item.mark ? markLabels[item.mark] : "Not checked",
     item.notes.map((note) => `${at(note.at)} ${note.authorEmail}: ${note.text}`).join("\n"),
     id(item.markedByEmail ?? ""),
-    at(item.markedAt),
+    time(item.markedAt),
   ]),
   "",
 )}
 <h2>Notes</h2>
 ${table(
   ["At", "By", "Note"],
-  record.notes.map((note) => [at(note.at), id(note.authorEmail), note.text]),
+  record.notes.map((note) => [time(note.at), id(note.authorEmail), note.text]),
   "No notes.",
 )}
 <h2>Proposals and second reviews</h2>
 ${table(
   ["Proposed", "By", "Decision", "Reason code", "Note", "Outcome", "Second reviewer", "At", "Second review note"],
   record.decisions.map((decision) => [
-    at(decision.proposedAt),
+    time(decision.proposedAt),
     id(decision.proposedByEmail),
     decisionLabels[decision.decision],
     `${decision.reasonCode}: ${decision.reasonLabel}`,
     decision.note,
     decision.state,
     id(decision.resolvedByEmail ?? ""),
-    at(decision.resolvedAt),
+    time(decision.resolvedAt),
     decision.resolutionNote ?? "",
   ]),
   "No decision proposed.",
@@ -197,12 +210,12 @@ ${table(
 ${table(
   ["At", "By", "Role", "Fields shown", "Reason", "Shown until"],
   record.reveals.map((reveal) => [
-    at(reveal.at),
+    time(reveal.at),
     id(reveal.actorEmail),
     reveal.role,
     Array.isArray(reveal.fields) ? reveal.fields.join(", ") : "",
     reveal.reason ?? "(no reason recorded)",
-    typeof reveal.expiresAt === "string" ? at(reveal.expiresAt) : "",
+    time(typeof reveal.expiresAt === "string" ? reveal.expiresAt : null),
   ]),
   "No reveals.",
 )}
@@ -210,7 +223,7 @@ ${table(
 ${table(
   ["At", "Step", "By", "Role", "Outcome", "Error", "Request"],
   record.auditTrail.map((entry, index) => [
-    at(entry.at),
+    time(entry.at),
     steps[index] ?? entry.action,
     id(entry.actorEmail),
     entry.role,
