@@ -83,35 +83,25 @@ export function indexListRoutes(dependencies: IndexListDependencies): { list: Ro
       };
     },
   };
-  const count: RouteDefinition<{ resource: ListedResource }, Record<string, string>> = {
-    permission: "bank:read",
-    ...indexListRouteInput,
-    rateLimit: "indexList",
-    async handle(call) {
-      const filters = Object.fromEntries(Object.entries(call.query).filter(([name]) => name !== "page_cursor"));
-      return readIndex(
-        dependencies,
-        call,
-        filters,
-        (db, environment, parsed) => countFromIndex(db, environment, call.params.resource, parsed.filter),
-        (result) => result.count,
-      );
-    },
-  };
-  const ids: RouteDefinition<{ resource: ListedResource }, Record<string, string>> = {
-    permission: "bank:read",
-    ...indexListRouteInput,
-    rateLimit: "indexList",
-    async handle(call) {
-      const filters = Object.fromEntries(Object.entries(call.query).filter(([name]) => name !== "page_cursor"));
-      return readIndex(
-        dependencies,
-        call,
-        filters,
-        (db, environment, parsed) => matchingIdsFromIndex(db, environment, call.params.resource, parsed),
-        (result) => result.ids.length,
-      );
-    },
-  };
+  /** A read of every match, paging ignored: how many (`count`) or which (`ids`). */
+  function matchesRoute<T>(
+    read: (db: ConsoleDb, environment: Environment, resource: ListedResource, page: IndexListPage) => Promise<T>,
+    rowsOf: (result: T) => number,
+  ): RouteDefinition<{ resource: ListedResource }, Record<string, string>> {
+    return {
+      permission: "bank:read",
+      ...indexListRouteInput,
+      rateLimit: "indexList",
+      async handle(call) {
+        const filters = Object.fromEntries(Object.entries(call.query).filter(([name]) => name !== "page_cursor"));
+        return readIndex(dependencies, call, filters, (db, environment, parsed) => read(db, environment, call.params.resource, parsed), rowsOf);
+      },
+    };
+  }
+  const count = matchesRoute(
+    (db, environment, resource, parsed) => countFromIndex(db, environment, resource, parsed.filter),
+    (result) => result.count,
+  );
+  const ids = matchesRoute(matchingIdsFromIndex, (result) => result.ids.length);
   return { list: list as RouteDefinition, count: count as RouteDefinition, ids: ids as RouteDefinition };
 }
