@@ -6,6 +6,7 @@ import { createBankCircuit, type BankCircuit } from "@/lib/bank/circuit";
 import { createBankClient } from "@/lib/bank/client";
 import { answerJson, startLocalServer, type LocalServer, type ReceivedRequest } from "@/tests/support/local-server";
 import { listedResources } from "@/lib/contract";
+import { achReturnCodes, fednowRejectReasons } from "@/lib/contract/sandbox-reason-codes";
 import { connectDatabase, type Database } from "@/lib/db/connect";
 import * as schema from "@/lib/db/console-schema";
 import { createLogger } from "@/lib/log";
@@ -121,7 +122,7 @@ describe.each(testDatabaseTargets)("the bank export route (audit trail on $name)
 
     const expected = await bankList("ach", { status: "sent", direction: "credit" });
     expect(expected.length).toBeGreaterThan(3 * 7);
-    expect(header).toEqual(Object.keys(listedResources.ach.schema.shape));
+    expect(header).toEqual([...Object.keys(listedResources.ach.schema.shape), "return_code", "return_reason"]);
     expect(records.map((record) => record.id)).toEqual(expected.map((ach) => ach.id));
     expect(records.map((record) => [record.status, record.direction, record.amount])).toEqual(expected.map((ach) => ["sent", "credit", ach.amount]));
     expect(bankRequests()).toBe(Math.ceil(expected.length / 7));
@@ -137,6 +138,37 @@ describe.each(testDatabaseTargets)("the bank export route (audit trail on $name)
         outcome: "succeeded",
       }),
     ]);
+  });
+
+  it("adds each ACH transfer's return code and its reason in words, computed from the bank's error, which stays as the bank gave it", async () => {
+    const { response } = await callExport("GET", "ach", "status=returned");
+    const { records } = csvRecords(await response.text());
+    const expected = await bankList("ach", { status: "returned" });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(records.map((record) => [record.id, record.error, record.return_code, record.return_reason])).toEqual(
+      expected.map((ach) => {
+        const code = String(ach.error).slice(0, 3);
+        return [ach.id, ach.error, code, achReturnCodes[code]];
+      }),
+    );
+  });
+
+  it("adds each instant payment's reject code and reason in words, empty for a payment that was not rejected", async () => {
+    const { response } = await callExport("GET", "fednow");
+    const { header, records } = csvRecords(await response.text());
+    expect(header.slice(-2)).toEqual(["reject_code", "reject_reason"]);
+    const rejected = records.filter((record) => record.external_reject_reason !== "");
+    expect(rejected.length).toBeGreaterThan(0);
+    for (const record of rejected) {
+      const reason = JSON.parse(record.external_reject_reason!) as { code: string };
+      expect(record.reject_code).toBe(reason.code);
+      expect(record.reject_reason).toBe(fednowRejectReasons[reason.code]);
+    }
+    const untroubled = records.filter(
+      (record) => record.status !== "error" && !["rejected", "blocked", "error"].includes(record.external_status!) && record.error === "",
+    );
+    expect(untroubled.length).toBeGreaterThan(0);
+    for (const record of untroubled) expect([record.reject_code, record.reject_reason]).toEqual(["", ""]);
   });
 
   it("masks personal data for a role that does not reveal it, exactly as the bank proxy does", async () => {

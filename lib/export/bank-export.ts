@@ -15,6 +15,8 @@ import { guardMaskedFilters } from "@/lib/search/masked-filters";
 import { listFromIndex } from "@/lib/search/index-list";
 import { parseIndexListQuery } from "@/lib/search/index-list-input";
 import { onlyFromTheBank } from "@/lib/api/index-fallback";
+import { resources } from "@/lib/resources";
+import { derivedColumns, withDerivedValues } from "@/lib/resources/derived";
 import { auditedCsvExport, type Audited } from "./audited-csv";
 
 /** What the export needs from the rest of the console; the route file wires the real ones. */
@@ -112,8 +114,14 @@ async function revealReason(request: Request): Promise<string> {
 }
 
 function compile(resource: ListedResource, dependencies: BankExportDependencies): RouteDefinition {
-  // The header: the object's top-level fields in contract order; fields the bank adds later are not exported.
-  const columns = Object.keys(listedResources[resource].schema.shape);
+  // The header: the object's top-level fields in contract order (fields the bank adds later are not exported), then
+  // the list's derived columns (`return_code`, `return_reason`), computed from those fields (lib/resources/derived.ts).
+  const derived = derivedColumns(resources[resource].columns);
+  const columns = [...Object.keys(listedResources[resource].schema.shape), ...derived.map((field) => field.key)];
+  const withDerived = (rows: AsyncIterable<Row>) =>
+    (async function* derivedRows() {
+      for await (const row of rows) yield withDerivedValues(derived, row);
+    })();
 
   async function bankListOpener(environment: Environment, query: Record<string, unknown>, revealed: boolean) {
     const bank = await dependencies.bankClient(environment);
@@ -148,7 +156,7 @@ function compile(resource: ListedResource, dependencies: BankExportDependencies)
         requestId: call.requestId,
       },
       columns,
-      open,
+      open: async () => withDerived(await open()),
       log: call.log,
     });
     // A bank that does not answer the first page: a clear 503, never a file from the index's copy (docs/bank-outage.md).

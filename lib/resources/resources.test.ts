@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { date, idPrefixes, listedResources, listQueries, paginationQuery } from "@/lib/contract";
+import { fieldSources } from "./derived";
 import { filterControls } from "./filters";
 import { detailHref, listHref, resourceForId, resourceList, resources } from "./index";
 
@@ -12,10 +13,10 @@ describe("resource definitions", () => {
     }
   });
 
-  it("name only fields the contract's object has (sections and columns)", () => {
+  it("show only fields the contract's object has (sections and columns; a derived column, the fields it reads)", () => {
     for (const definition of resourceList) {
       const shape = Object.keys(listedResources[definition.name].schema.shape);
-      const keys = [...definition.columns, ...definition.sections.flatMap((section) => section.fields)].map((field) => field.key.split(".")[0]!);
+      const keys = [...definition.columns, ...definition.sections.flatMap((section) => section.fields)].flatMap(fieldSources);
       expect(
         keys.filter((key) => !shape.includes(key)),
         definition.name,

@@ -6,6 +6,7 @@
  * (the server derives the filter controls from the contract's list queries, lib/resources/filters.ts).
  */
 import type { ResourceName } from "@/lib/contract/names";
+import type { DerivedValue } from "./derived";
 import type { ResourceRoute } from "./routes";
 
 export type { ResourceName };
@@ -32,7 +33,11 @@ export type ValueFormat =
   | "expiry"
   | "phone"
   /** A reason in words (a return code and its text): in a list, its start, with the whole on hover. */
-  | "reason";
+  | "reason"
+  /** A network's code (`R01`, `AC04`): what it means on hover (its derivation's hint), a link where the field has one. */
+  | "code"
+  /** A short label in a badge (the console's own webhooks). */
+  | "badge";
 
 /** Where a value leads: the detail page of the object it names, or a list filtered by it. */
 export type ValueLink = { detail: ResourceName } | { list: ResourceName; filter: string };
@@ -46,6 +51,11 @@ export interface Field {
   /** For `money`: the field saying credit or debit (shown beside the amount), and the field naming the currency (else USD). */
   direction?: string;
   currency?: string;
+  /**
+   * A value computed from the bank's fields rather than read at `key` (./derived.ts): `key` then names the value
+   * itself (a list column's id and an export's header, `return_code`), never a field of the bank's object.
+   */
+  derived?: DerivedValue;
   /** List columns hidden until the user shows them (column visibility is remembered per user in the browser). */
   hiddenByDefault?: boolean;
 }

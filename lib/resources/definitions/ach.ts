@@ -12,14 +12,14 @@ export const achTransfers: ResourcePage = {
     // The amount shows the direction (CR/DR): the column is there for those who want it spelt out.
     { key: "direction", label: "Direction", format: "enum", hiddenByDefault: true },
     { key: "service", label: "Service", format: "enum" },
-    // Filtered by under "More filters" and shown on the transfer's page; off by default so the return code fits.
-    { key: "account_id", label: "Account", format: "id", hiddenByDefault: true },
+    { key: "account_id", label: "Account", format: "id" },
     { key: "counterparty_id", label: "Counterparty", format: "id", link: { detail: "counterparty" } },
     { key: "effective_date", label: "Effective", format: "date" },
     { key: "trace_number", label: "Trace number", format: "mono", hiddenByDefault: true },
-    // The return code leads the bank's `error` ("R01 Insufficient Funds"); the list filters by it from the index
-    // (`return_code`, docs/return-codes.md).
-    { key: "error", label: "Return code", format: "reason" },
+    // Computed from the bank's `error` ("R01 Insufficient Funds" → R01, docs/return-codes.md); a click lists every
+    // transfer returned with it (the index's `return_code` filter). Both are columns of the export too.
+    { key: "return_code", label: "Return code", format: "code", derived: "ach_return_code", link: { list: "ach", filter: "return_code" } },
+    { key: "return_reason", label: "Return reason", format: "reason", derived: "ach_return_reason", hiddenByDefault: true },
     createdAt,
   ],
   filters: {

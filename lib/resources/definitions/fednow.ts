@@ -9,8 +9,10 @@ export const instantPayments: ResourcePage = {
     id(),
     status,
     { key: "external_status", label: "External status", format: "status" },
-    // Why the receiving side rejected it (ISO 20022, docs/return-codes.md); the list filters by it from the index.
-    { key: "external_reject_reason.code", label: "Reject reason", format: "mono" },
+    // Why the receiving side rejected it (ISO 20022, docs/return-codes.md): the code, its meaning on hover, a click
+    // lists every payment rejected with it (the index's `return_code` filter); both are columns of the export too.
+    { key: "reject_code", label: "Reject code", format: "code", derived: "fednow_reject_code", link: { list: "fednow", filter: "return_code" } },
+    { key: "reject_reason", label: "Reject reason", format: "reason", derived: "fednow_reject_reason", hiddenByDefault: true },
     paymentAmount,
     { key: "payment_type", label: "Type", format: "enum" },
     { key: "external_name", label: "External party" },

@@ -9,6 +9,8 @@ export const networkTransfers: ResourcePage = {
     { key: "from_account_id", label: "From account", format: "mono" },
     { key: "to_account_id", label: "To account", format: "mono" },
     { key: "description", label: "Description" },
+    // A network transfer's failure carries no network code: the bank's own words (docs/return-codes.md).
+    { key: "error", label: "Failure", format: "reason" },
     { key: "cross_bank", label: "Cross-bank", format: "boolean", hiddenByDefault: true },
     { key: "estimated_settlement_at", label: "Est. settlement", format: "timestamp", hiddenByDefault: true },
     createdAt,

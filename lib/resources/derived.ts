@@ -1,0 +1,87 @@
+/**
+ * Values a list column or an export computes from fields the bank returned: the return code alone (`R01`) out of an
+ * ACH transfer's `error` ("R01 Insufficient Funds"), a reject reason in words, whether a webhook is the console's own
+ * subscription. Never a value the bank did not give grounds for: each derivation names the bank fields it reads, and
+ * is null when they say nothing. The bank's own fields stay exactly its answer; a derived value sits beside them under
+ * a name of its own. Client-safe: a definition names its derivation (definitions travel from the server to the browser
+ * as data), and this table says how to compute it.
+ */
+import { explainFailure, type ExplainedReason } from "@/lib/contract/reason-codes";
+import { isConsoleWebhook } from "@/lib/index/console-webhooks";
+import { valueAt } from "@/lib/format";
+import type { Field } from "./types";
+
+interface Derivation {
+  /** The bank's top-level fields it reads: a list's first-load payload keeps them (./list-payload.ts). */
+  reads: readonly string[];
+  value(object: Record<string, unknown>): string | null;
+  /** What the value means, for the hover of its cell; none when the value says it all. */
+  hint?(object: Record<string, unknown>): string | null;
+}
+
+/** "R01 Insufficient Funds: The receiving account did not have enough money…" (the code's whole explanation). */
+const described = (reason: ExplainedReason | null) =>
+  reason ? `${reason.code ? `${reason.code} ${reason.title}` : reason.title}: ${reason.meaning}` : null;
+
+/** Why a transfer or payment failed (lib/contract/reason-codes.ts): its network code, and that code's title in words. */
+function failure(kind: "ach" | "fednow", reads: readonly string[]): { code: Derivation; reason: Derivation } {
+  const explain = (object: Record<string, unknown>) => explainFailure(kind, object);
+  return {
+    code: { reads, value: (object) => explain(object)?.code ?? null, hint: (object) => described(explain(object)) },
+    reason: { reads, value: (object) => explain(object)?.title ?? null, hint: (object) => explain(object)?.meaning ?? null },
+  };
+}
+
+const achFailure = failure("ach", ["error"]);
+const instantPaymentFailure = failure("fednow", ["error", "external_reject_reason", "external_status"]);
+
+/** What the webhooks list calls the console's own subscriptions (lib/index/console-webhooks.ts). */
+export const consoleSubscriptionLabel = "Console's index subscription";
+
+export const derivations = {
+  /** The NACHA return code an ACH transfer's `error` starts with. */
+  ach_return_code: achFailure.code,
+  /** Its official title ("Insufficient Funds"); the bank's words when the error carries no code. */
+  ach_return_reason: achFailure.reason,
+  /** An instant payment's ISO 20022 reject reason code (`external_reject_reason.code`). */
+  fednow_reject_code: instantPaymentFailure.code,
+  /** Its title, else the bank's message or error. */
+  fednow_reject_reason: instantPaymentFailure.reason,
+  /**
+   * A webhook the console subscribed for its index: known in a list by the Basic user it signs its receiver's
+   * notifications with (every one of its subscriptions carries it; the page also knows the console's address).
+   */
+  webhook_subscriber: {
+    reads: ["basic_user"],
+    value: (object) => (isConsoleWebhook(object, null) ? consoleSubscriptionLabel : null),
+  },
+} satisfies Record<string, Derivation>;
+
+export type DerivedValue = keyof typeof derivations;
+
+const derivationOf = (field: Field): Derivation | undefined => (field.derived ? derivations[field.derived] : undefined);
+
+const asRecord = (object: unknown): Record<string, unknown> => (object && typeof object === "object" ? (object as Record<string, unknown>) : {});
+
+/** What a field shows of an object: the value at its key, or the value its derivation computes. */
+export function fieldValue(object: unknown, field: Field): unknown {
+  const derivation = derivationOf(field);
+  return derivation ? derivation.value(asRecord(object)) : valueAt(object, field.key);
+}
+
+/** What a derived value means, for its hover; null for a field read as the bank gave it. */
+export function fieldHint(object: unknown, field: Field): string | null {
+  return derivationOf(field)?.hint?.(asRecord(object)) ?? null;
+}
+
+/** The bank's top-level fields a field shows: its key's first step, or what its derivation reads. */
+export const fieldSources = (field: Field): readonly string[] => derivationOf(field)?.reads ?? [field.key.split(".")[0]!];
+
+/** The derived columns of a list, in order: an export adds them after the bank's fields, named by their keys. */
+export const derivedColumns = (columns: readonly Field[]): Field[] => columns.filter((column) => column.derived);
+
+/** A row with its derived columns' values added under their keys (the bank's own fields unchanged). */
+export function withDerivedValues<Row extends Record<string, unknown>>(derived: readonly Field[], row: Row): Row {
+  if (derived.length === 0) return row;
+  return { ...row, ...Object.fromEntries(derived.map((field) => [field.key, fieldValue(row, field)])) };
+}
