@@ -5,6 +5,7 @@ import { ColumnMenu } from "@/components/bank/column-menu";
 import { useColumnLayout } from "@/components/bank/use-column-layout";
 import { DataTable, type DataColumn, type RowAttributes, type RowSelection } from "@/components/ui/data-table";
 import { useConsoleSession } from "@/components/console/providers";
+import { withColumnWidth } from "@/lib/views/layout";
 
 /** A column of a table the server renders: its header, alignment, and whether it starts hidden. */
 export interface RenderedColumn {
@@ -79,10 +80,7 @@ export function RenderedTable({
         rowAttributes={attributesOf}
         testId={testId}
         layout={layout}
-        onWidthChange={(column, width) => {
-          const widths = Object.fromEntries(Object.entries(layout.widths).filter(([id]) => id !== column));
-          setLayout({ ...layout, widths: width ? { ...widths, [column]: width } : widths });
-        }}
+        onWidthChange={(column, width) => setLayout(withColumnWidth(layout, column, width))}
         selection={selection}
         empty={empty}
       />

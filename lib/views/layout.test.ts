@@ -8,7 +8,7 @@ import { formOf, requireRole } from "@/tests/support/audit-records";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
 import { viewActions, type ViewActionState } from "./actions";
-import { layoutOf, movedColumn, orderedKeys, withDefaultVisibility } from "./layout";
+import { layoutOf, movedColumn, orderedKeys, withColumnWidth, withDefaultVisibility } from "./layout";
 import { findView } from "./store";
 
 // A saved view keeps its list's columns as arranged (shown, order, widths) and its sort, personal or shared, and gives
@@ -40,6 +40,17 @@ describe("a column layout", () => {
     expect(orderedKeys(columns, moved.order).slice(0, 3)).toEqual(["id", "amount", "status"]);
     expect(movedColumn(columns, moved, "amount", -1)).toBe(moved);
     expect(withDefaultVisibility(columns, layout).visibility).toMatchObject({ status: true, trace_number: false });
+  });
+});
+
+describe("a column's width", () => {
+  const layout = { visibility: { status: false }, order: ["amount"], widths: { amount: 140, status: 96 } };
+
+  it("is set, replaced, and given back to its content, leaving the other columns as they were", () => {
+    expect(withColumnWidth(layout, "created_at", 200)).toEqual({ ...layout, widths: { amount: 140, status: 96, created_at: 200 } });
+    expect(withColumnWidth(layout, "amount", 180).widths).toEqual({ amount: 180, status: 96 });
+    expect(withColumnWidth(layout, "amount", undefined)).toEqual({ ...layout, widths: { status: 96 } });
+    expect(withColumnWidth(layout, "gone", undefined)).toEqual(layout);
   });
 });
 

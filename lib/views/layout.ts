@@ -61,3 +61,9 @@ export function movedColumn(columns: Pick<Field, "key">[], layout: ColumnLayout,
   [keys[from], keys[to]] = [keys[to]!, keys[from]!];
   return { ...layout, order: keys };
 }
+
+/** The layout with `key`'s width set (pixels), or back to its content's width (`undefined`). */
+export function withColumnWidth(layout: ColumnLayout, key: string, width: number | undefined): ColumnLayout {
+  const widths = Object.fromEntries(Object.entries(layout.widths).filter(([column]) => column !== key));
+  return { ...layout, widths: width === undefined ? widths : { ...widths, [key]: width } };
+}
