@@ -149,6 +149,10 @@ describe("a changed value in a diff", () => {
     expect(formatFieldText("money", "[masked]")).toBe("[masked]");
     expect(formatFieldText(undefined, "[masked]")).toBe("[masked]");
     expect(formatFieldText(undefined, "OPS-1")).toBe('"OPS-1"');
+    // Times and dates read as everywhere whatever their field (a console record's `expiresAt`).
+    expect(formatFieldText(undefined, "2026-11-30T03:25:30.574Z", "UTC", now)).toBe("Nov 30, 03:25");
+    expect(formatFieldText(undefined, "2026-11-30")).toBe("Nov 30, 2026");
+    expect(formatFieldText(undefined, "2026-02-30")).toBe('"2026-02-30"');
     expect(formatFieldText("json", { ticket: "OPS-1" })).toBe('{"ticket":"OPS-1"}');
     expect(formatFieldText("json", null)).toBe("null");
   });

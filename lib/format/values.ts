@@ -207,9 +207,13 @@ export function enumWords(value: string): string {
 /** Fields that are written but never read back (a webhook's basic-auth secret): never shown as a row. */
 export const writeOnlyFields: ReadonlySet<string> = new Set(["basic_secret", "secret", "password"]);
 
+const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
 /**
  * One value of a field as plain text by its format (a changed value in a diff, a preview cell): the same rules as the
- * detail rows. Unknown formats and objects read as compact JSON, strings of unknown fields in quotes as JSON shows them.
+ * detail rows. Unknown formats and objects read as compact JSON, strings of unknown fields in quotes as JSON shows them,
+ * but for a time or a date (an ISO 8601 instant such as a console record's `expiresAt`, a calendar date): every time
+ * reads in the one format, every date as `formatCalendarDate` writes it.
  */
 export function formatFieldText(format: string | undefined, value: unknown, zone: string = defaultTimeZone, now: number = Date.now()): string {
   if (value === null || value === undefined) return JSON.stringify(value ?? null);
@@ -232,5 +236,9 @@ export function formatFieldText(format: string | undefined, value: unknown, zone
       return value as string;
   }
   if (format === "boolean" && typeof value === "boolean") return value ? "yes" : "no";
+  if (format === undefined && typeof value === "string") {
+    if (isoInstant.test(value)) return formatDateTime(value, zone, now);
+    if (formatCalendarDate(value) !== value) return formatCalendarDate(value);
+  }
   return JSON.stringify(value);
 }
