@@ -101,6 +101,32 @@ export interface AttemptOutcome {
 }
 
 /**
+ * Writes one attempt's row: the delivery's next attempt with its outcome, under a new id (returned). The caller holds
+ * the transaction that settles the delivery with it.
+ */
+export async function insertAttempt(tx: SandboxDb, delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<string> {
+  const id = newId("whd");
+  await tx.insert(deliveryAttempts).values({
+    id,
+    deliveryId: delivery.id,
+    webhookId: delivery.webhookId,
+    event: delivery.event,
+    op: delivery.op,
+    objectId: delivery.objectId,
+    attempt: delivery.attempts + 1,
+    url: delivery.url,
+    attemptedAt: outcome.attemptedAt,
+    statusCode: outcome.statusCode,
+    latencyMs: outcome.latencyMs,
+    succeeded: outcome.succeeded,
+    error: outcome.error,
+    requestBody: outcome.requestBody,
+    responseBody: outcome.responseBody,
+  });
+  return id;
+}
+
+/**
  * Records a failed attempt and schedules what follows (a retry after a backoff delay, or failed after the last
  * attempt); a failure that reaches the error threshold puts the webhook in `error` and emits webhook.update, all in
  * one short transaction. Delivered attempts are recorded in batches (recordDeliveredAttempts).
@@ -143,23 +169,7 @@ export async function recordFailedAttempt(
       )
       .returning({ id: webhookDeliveries.id });
     if (updated.length === 0) return;
-    await tx.insert(deliveryAttempts).values({
-      id: newId("whd"),
-      deliveryId: delivery.id,
-      webhookId: delivery.webhookId,
-      event: delivery.event,
-      op: delivery.op,
-      objectId: delivery.objectId,
-      attempt,
-      url: delivery.url,
-      attemptedAt: outcome.attemptedAt,
-      statusCode: outcome.statusCode,
-      latencyMs: outcome.latencyMs,
-      succeeded: false,
-      error: outcome.error,
-      requestBody: outcome.requestBody,
-      responseBody: outcome.responseBody,
-    });
+    await insertAttempt(tx, delivery, outcome);
     await enterErrorIfThresholdReached(tx, settings, delivery.webhookId, outcome);
   });
 }

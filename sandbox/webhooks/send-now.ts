@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { SandboxDb } from "@/sandbox/db";
-import { deliveryAttempts, events, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
+import { events, webhookDeliveries, webhooks } from "@/sandbox/db/webhook-schema";
 import { newId } from "@/sandbox/events/emit";
 import { ApiError, notFound } from "@/sandbox/http/errors";
 import type { NotificationOp } from "@/lib/contract/events";
 import type { ResourceName } from "@/lib/contract/names";
-import { enterErrorIfThresholdReached, type AttemptOutcome, type ClaimedDelivery } from "./delivery-store";
+import { enterErrorIfThresholdReached, insertAttempt, type AttemptOutcome, type ClaimedDelivery } from "./delivery-store";
 import { keptConnections } from "./post";
 import { send, type DeliveryWorkerContext } from "./worker";
 
@@ -117,34 +117,17 @@ async function sendAndRecord(ctx: DeliveryWorkerContext, delivery: ClaimedDelive
   }
   // Without a stop signal that fires, send always answers; the guard keeps the types honest.
   if (!outcome) throw new Error("the attempt ended without an outcome");
-  const attemptId = newId("whd");
   const attempt = delivery.attempts + 1;
   const failedState = onFailure === "failed" ? sql`'failed'` : sql`${webhookDeliveries.state}`;
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     // Webhook before delivery, the order every writer of both follows (no deadlock).
     await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, delivery.webhookId)).for("no key update");
     await tx
       .update(webhookDeliveries)
       .set({ attempts: attempt, state: outcome.succeeded ? "delivered" : failedState, lockedUntil: null, updatedAt: sql`now()` })
       .where(eq(webhookDeliveries.id, delivery.id));
-    await tx.insert(deliveryAttempts).values({
-      id: attemptId,
-      deliveryId: delivery.id,
-      webhookId: delivery.webhookId,
-      event: delivery.event,
-      op: delivery.op,
-      objectId: delivery.objectId,
-      attempt,
-      url: delivery.url,
-      attemptedAt: outcome.attemptedAt,
-      statusCode: outcome.statusCode,
-      latencyMs: outcome.latencyMs,
-      succeeded: outcome.succeeded,
-      error: outcome.error,
-      requestBody: outcome.requestBody,
-      responseBody: outcome.responseBody,
-    });
+    const attemptId = await insertAttempt(tx, delivery, outcome);
     if (!outcome.succeeded) await enterErrorIfThresholdReached(tx, ctx.settings.webhooks, delivery.webhookId, outcome);
+    return attemptId;
   });
-  return attemptId;
 }
