@@ -10,7 +10,9 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useChangeWebhook, type WebhookChange } from "@/components/bank/bank-mutations";
 import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
+import { StatusBadge } from "@/components/bank/status-badge";
 import { isConsoleWebhook } from "@/lib/index/console-webhooks";
+import { consoleSubscriptionLabel } from "@/lib/resources/derived";
 import { EditWebhook } from "./edit-webhook";
 import { SendNowButton } from "./send-now-button";
 
@@ -47,22 +49,28 @@ function effectOf(change: Change, event: string, url: string) {
 }
 
 /**
- * One of the console's own subscriptions: said to every role, and read-only here (the proxy refuses its changes); the
- * index settings manage it.
+ * One of the console's own subscriptions: said to every role, with what changing it would do to the index, and
+ * read-only here (the proxy refuses its changes, so no action that could break the index is offered); the index
+ * settings manage it, and confirm their own changes.
  */
-function ConsoleSubscription({ canManage }: { canManage: boolean }) {
+function ConsoleSubscription({ event, canManage }: { event: string; canManage: boolean }) {
   return (
-    <p data-testid="webhook-console-own" className="max-w-md text-right text-xs text-muted">
-      The console&apos;s own subscription: it carries the receiver&apos;s credentials, so it is changed only in{" "}
-      {canManage ? (
-        <Link href="/settings/index" className="link">
-          Settings → Index of the bank
-        </Link>
-      ) : (
-        "Settings → Index of the bank (admins)"
-      )}
-      .
-    </p>
+    <div data-testid="webhook-console-own" className="flex max-w-md flex-col items-end gap-1 text-right text-xs text-muted">
+      <StatusBadge status={consoleSubscriptionLabel} tone="info" />
+      <p>
+        The bank sends its {event} notifications here to the console&apos;s receiver, which keeps the console&apos;s index (search, the index&apos;s
+        filters, Home&apos;s figures) up to date. Changing, disabling or deleting it would leave the index behind. It carries the receiver&apos;s
+        credentials, so it is changed only in{" "}
+        {canManage ? (
+          <Link href="/settings/index" className="link">
+            Settings → Index of the bank
+          </Link>
+        ) : (
+          "Settings → Index of the bank (admins)"
+        )}
+        .
+      </p>
+    </div>
   );
 }
 
@@ -84,7 +92,8 @@ export function WebhookStatusActions({ id, object, context }: DetailExtraProps) 
     // The object is gone: its page would only say so, so go back to the list, which no longer has it.
     if (change === "delete") router.push("/webhooks");
   });
-  if (isConsoleWebhook(object, context.consoleAddress ?? null)) return <ConsoleSubscription canManage={canManageIndex} />;
+  if (isConsoleWebhook(object, context.consoleAddress ?? null))
+    return <ConsoleSubscription event={String(object.event)} canManage={canManageIndex} />;
   if (!canWrite) return null;
   const status = String(object.status);
   const offered: Change[] = [status === "enabled" ? "disable" : status === "error" ? "reset" : "enable", "delete"];
