@@ -2,6 +2,9 @@
 
 import { useState, type FormEvent } from "react";
 import type { FilterControl } from "@/lib/resources/filters";
+import type { NameChoice } from "@/lib/search/resolve-names";
+import { NameBeside } from "./name-beside";
+import { jumpToRowsOnJ, SkipToRows } from "./skip-to-rows";
 
 const control = "block w-full rounded border border-line bg-surface px-2 py-1 text-xs text-fg";
 
@@ -16,11 +19,18 @@ export function describeFilters(filters: FilterControl[], query: Record<string, 
 /** Filters shown in the bar's one row: choices and dates. Id and text filters wait behind "More filters". */
 export const isPrimaryFilter = (filter: FilterControl) => filter.kind !== "text";
 
+type TextFilter = Extract<FilterControl, { kind: "text" }>;
+/** An id filter that takes a name too (lib/resources/filters.ts). */
+const takesNames = (filter: FilterControl): filter is TextFilter & { idPrefix: string } =>
+  filter.kind === "text" && Boolean(filter.names && filter.idPrefix);
+
 /**
  * Every filter the bank offers for this list, as the right control. Applying replaces the filters in the URL (and
- * starts again at the first page); an id that lacks its prefix is refused here, before any request. Compact: one row
- * of choices and dates; the id and text filters (and the index's filters, which the list shows below) open with
- * "More filters", which counts those in use.
+ * starts again at the first page); an id that lacks its prefix is refused here, before any request, unless the
+ * filter takes a name: then the name is looked up through the search and, when it means one object, its id applied;
+ * when several, they are listed to pick from. Compact: one row of choices and dates; the id and text filters (and
+ * the index's filters, which the list shows below) open with "More filters", which counts those in use. An id filter
+ * in use shows as a chip with the name the index knows beside the id.
  */
 export function FilterBar({
   filters,
@@ -40,29 +50,70 @@ export function FilterBar({
   moreInUse?: number;
 }) {
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // Names that mean several objects: the filter's values as typed, and per filter what the name may mean.
+  const [choosing, setChoosing] = useState<{
+    values: Record<string, string>;
+    choices: Record<string, { text: string; choices: NameChoice[] }>;
+  } | null>(null);
+  const [resolving, setResolving] = useState(false);
   if (filters.length === 0) return null;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const values: Record<string, string> = {};
     const found: Record<string, string> = {};
+    const names: Array<TextFilter & { idPrefix: string }> = [];
     for (const filter of filters) {
       const value = String(form.get(filter.name) ?? "").trim();
       values[filter.name] = value;
-      if (value && filter.kind === "text" && filter.idPrefix && !value.startsWith(filter.idPrefix)) {
-        found[filter.name] = `${filter.label} ids start with ${filter.idPrefix}`;
-      }
+      if (!value || filter.kind !== "text" || !filter.idPrefix || value.startsWith(filter.idPrefix)) continue;
+      if (takesNames(filter)) names.push(filter);
+      else found[filter.name] = `${filter.label} ids start with ${filter.idPrefix}`;
     }
+    setChoosing(null);
     setProblems(found);
-    if (Object.keys(found).length === 0) onApply(values);
+    if (Object.keys(found).length > 0) return;
+    if (names.length === 0) return onApply(values);
+    setResolving(true);
+    try {
+      const { resolveFilterName } = await import("./filter-names");
+      const several: Record<string, { text: string; choices: NameChoice[] }> = {};
+      for (const filter of names) {
+        const text = values[filter.name]!;
+        const choices = await resolveFilterName(filter.names!, text);
+        if (choices.length === 1) values[filter.name] = choices[0]!.id;
+        else if (choices.length === 0) found[filter.name] = `No ${filter.label.toLowerCase()} named “${text}” in the console's index`;
+        else several[filter.name] = { text, choices };
+      }
+      setProblems(found);
+      if (Object.keys(found).length > 0) return;
+      if (Object.keys(several).length > 0) setChoosing({ values, choices: several });
+      else onApply(values);
+    } catch (error) {
+      setProblems(Object.fromEntries(names.map((filter) => [filter.name, `The name could not be looked up: ${(error as Error).message}`])));
+    } finally {
+      setResolving(false);
+    }
   }
+
+  /** A choice made among the objects a name may mean; the other names still to choose stay listed. */
+  function choose(name: string, id: string) {
+    if (!choosing) return;
+    const values = { ...choosing.values, [name]: id };
+    const others = Object.fromEntries(Object.entries(choosing.choices).filter(([other]) => other !== name));
+    if (Object.keys(others).length > 0) return setChoosing({ values, choices: others });
+    setChoosing(null);
+    onApply(values);
+  }
+  const idChips = filters.filter((filter) => takesNames(filter) && query[filter.name]);
 
   return (
     // The key resets the uncontrolled inputs whenever the URL's filters change (back button, clear, a pasted link).
     <form
       key={JSON.stringify(query)}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={jumpToRowsOnJ}
       aria-label="Filters"
       className="mb-3 flex flex-wrap items-end gap-2 rounded-md border border-line bg-surface p-2"
     >
@@ -96,7 +147,9 @@ export function FilterBar({
                 name={filter.name}
                 type={filter.kind === "date" ? "date" : "text"}
                 defaultValue={query[filter.name] ?? ""}
-                placeholder={filter.kind === "text" ? (filter.idPrefix ? `${filter.idPrefix}…` : filter.hint) : undefined}
+                placeholder={
+                  filter.kind === "text" ? (filter.idPrefix ? `${filter.idPrefix}…${filter.names ? " or a name" : ""}` : filter.hint) : undefined
+                }
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={problem ? `${id}-problem` : undefined}
                 spellCheck={false}
@@ -111,6 +164,17 @@ export function FilterBar({
           </div>
         );
       })}
+      {choosing
+        ? Object.entries(choosing.choices).map(([name, { text, choices }]) => (
+            <NameChoices
+              key={name}
+              label={filters.find((filter) => filter.name === name)!.label}
+              text={text}
+              choices={choices}
+              onChoose={(id) => choose(name, id)}
+            />
+          ))
+        : null}
       <button
         type="button"
         aria-expanded={expanded}
@@ -120,9 +184,53 @@ export function FilterBar({
       >
         {expanded ? "Fewer filters" : moreInUse > 0 ? `More filters (${moreInUse})` : "More filters"}
       </button>
-      <button type="submit" className="rounded border border-line bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg hover:opacity-90">
-        Apply
+      <button
+        type="submit"
+        disabled={resolving}
+        className="rounded border border-line bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg hover:opacity-90 disabled:opacity-60"
+      >
+        {resolving ? "Looking up the name…" : "Apply"}
       </button>
+      {idChips.map((filter) => (
+        <button
+          key={filter.name}
+          type="button"
+          data-testid="id-filter-chip"
+          aria-label={`Remove filter: ${filter.label.toLowerCase()} ${query[filter.name]}`}
+          onClick={() => onApply({ [filter.name]: "" })}
+          className="self-center rounded-full border border-line bg-surface-2 px-2 py-0.5 text-xs hover:border-line-strong"
+        >
+          {filter.label.toLowerCase()} <span className="font-mono">{query[filter.name]}</span>
+          <NameBeside id={query[filter.name]!} /> ×
+        </button>
+      ))}
+      <SkipToRows />
     </form>
+  );
+}
+
+/** The objects a typed name may mean, best first, each with its name, id and what the search matched, to pick one. */
+function NameChoices({ label, text, choices, onChoose }: { label: string; text: string; choices: NameChoice[]; onChoose(id: string): void }) {
+  return (
+    <fieldset data-testid="name-choices" className="w-full rounded border border-line bg-surface-2 p-2 text-xs">
+      <legend className="px-1 font-medium">
+        {label} “{text}”: {choices.length} match in the console&apos;s index, pick one
+      </legend>
+      <ul className="flex flex-col gap-1">
+        {choices.map((choice) => (
+          <li key={choice.id}>
+            <button
+              type="button"
+              onClick={() => onChoose(choice.id)}
+              className="rounded border border-line bg-surface px-2 py-0.5 text-left hover:bg-surface-2"
+            >
+              <span className="font-medium">{choice.name ?? "(no name)"}</span> <span className="font-mono text-muted">{choice.id}</span>
+              {choice.via ? <span className="text-muted"> · from {choice.via}</span> : null}
+              {choice.matched[0] ? <span className="text-muted"> · matched {choice.matched[0].field.replaceAll("_", " ")}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }

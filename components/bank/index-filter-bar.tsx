@@ -1,22 +1,28 @@
 "use client";
 
 import { useState, type FormEvent, type InputHTMLAttributes } from "react";
+import type { ResourceName } from "@/lib/resources/routes";
 import { datePresets, indexFilterNames } from "@/lib/search/index-filters";
-import { presetLabels } from "./index-filter-summary";
+import { isNamedKind } from "@/lib/search/name-filter";
+import { createdWords, presetLabels } from "./index-filter-summary";
+import { jumpToRowsOnJ, SkipToRows } from "./skip-to-rows";
 
 const control = "block w-full rounded border border-line bg-surface px-2 py-1 text-xs text-fg";
 
 /**
- * Filters the bank's list API cannot express, served from the console's index (docs/search.md): an amount range,
- * several statuses at once, a date preset or range, has error. Text applies on Enter; selects and boxes at once.
+ * Filters the bank's list API cannot express, served from the console's index (docs/search.md): the objects' name
+ * (kinds with names), an amount range, several statuses at once, a date preset or range, has error. Text applies on
+ * Enter; the creation dates in one control (a preset, or from and to) with their one Apply; statuses and boxes at once.
  */
 export function IndexFilterBar({
+  resource,
   query,
   statuses,
   hasAmount,
   hasError,
   onApply,
 }: {
+  resource: ResourceName;
   query: Record<string, string>;
   statuses: string[];
   hasAmount: boolean;
@@ -27,13 +33,18 @@ export function IndexFilterBar({
   // The form is drawn anew for each applied filter (its fields show the URL's values): the statuses popover stays
   // open through that, so several statuses can be ticked in a row, as in the Columns menu.
   const [statusesOpen, setStatusesOpen] = useState(false);
+  const [datesOpen, setDatesOpen] = useState(false);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
-    const created = text("created");
+    // A day typed with no preset chosen is a custom range.
+    const dated = Boolean(text("created_from") || text("created_to"));
+    const created = text("created") ?? (dated ? "custom" : undefined);
+    setDatesOpen(false);
     onApply({
+      name: text("name"),
       amount_min: text("amount_min"),
       amount_max: text("amount_max"),
       statuses: form.getAll("statuses").map(String).join(",") || undefined,
@@ -49,9 +60,13 @@ export function IndexFilterBar({
     <form
       key={JSON.stringify(indexFilterNames.map((name) => query[name]))}
       onSubmit={submit}
+      onKeyDown={jumpToRowsOnJ}
       aria-label="Filters from the console's index"
       className="mb-3 flex flex-wrap items-end gap-2 rounded-md border border-dashed border-line bg-surface p-2"
     >
+      {isNamedKind(resource) ? (
+        <RangeEnd name="name" label="Name" width="w-40" placeholder="any words of the name" defaultValue={query.name ?? ""} />
+      ) : null}
       {hasAmount ? (
         <>
           {/* Typed as people write money ($1,234.56), read by the server's amount parser. */}
@@ -90,40 +105,39 @@ export function IndexFilterBar({
           </fieldset>
         </details>
       ) : null}
-      <div className="w-32">
-        <label htmlFor="filter-created" className="mb-0.5 block text-[11px] font-medium text-muted">
-          Created
-        </label>
-        <select
-          id="filter-created"
-          name="created"
-          defaultValue={query.created ?? ""}
-          className={control}
-          onChange={(event) => submitNow(event.currentTarget)}
-        >
-          <option value="">any time</option>
-          {datePresets.map((preset) => (
-            <option key={preset} value={preset}>
-              {presetLabels[preset]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {query.created === "custom" ? (
-        <>
-          {/* A day picked applies at once. */}
-          {dateEnds.map(({ name, label }) => (
-            <RangeEnd
-              key={name}
-              {...{ name, label }}
-              type="date"
-              width="w-32"
-              defaultValue={query[name] ?? ""}
-              onChange={(event) => submitNow(event.currentTarget)}
-            />
-          ))}
-        </>
-      ) : null}
+      <details className="relative w-48" open={datesOpen} onToggle={(event) => setDatesOpen(event.currentTarget.open)}>
+        <summary data-testid="created-summary" className={`${control} cursor-pointer list-none truncate`}>
+          Created: {createdWords(query) ?? "any time"}
+        </summary>
+        {/* One control for the creation dates: a preset or a range, applied together by its one button. */}
+        <fieldset className="absolute left-0 z-40 mt-1 flex w-64 flex-col gap-2 rounded-md border border-line bg-surface p-2 shadow-lg">
+          <legend className="sr-only">Created (UTC)</legend>
+          <div>
+            <label htmlFor="filter-created" className="mb-0.5 block text-[11px] font-medium text-muted">
+              Created
+            </label>
+            <select id="filter-created" name="created" defaultValue={query.created ?? ""} className={control}>
+              <option value="">any time</option>
+              {datePresets.map((preset) => (
+                <option key={preset} value={preset}>
+                  {presetLabels[preset]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex gap-2">
+            {dateEnds.map(({ name, label }) => (
+              <RangeEnd key={name} {...{ name, label }} type="date" width="w-full" defaultValue={query[name] ?? ""} />
+            ))}
+          </div>
+          <button
+            type="submit"
+            className="self-end rounded border border-line bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg hover:opacity-90"
+          >
+            Apply dates
+          </button>
+        </fieldset>
+      </details>
       {hasError ? (
         <label className="flex items-center gap-1 pb-1 text-xs">
           <input type="checkbox" name="has_error" defaultChecked={query.has_error === "true"} onChange={(event) => submitNow(event.currentTarget)} />
@@ -133,6 +147,7 @@ export function IndexFilterBar({
       <button type="submit" className="rounded border border-line px-2.5 py-1 text-xs font-medium hover:bg-surface-2">
         Apply
       </button>
+      <SkipToRows />
     </form>
   );
 }
@@ -143,7 +158,7 @@ const amountEnds = [
 ] as const;
 const dateEnds = [
   { name: "created_from", label: "From (UTC)" },
-  { name: "created_to", label: "To (UTC, inclusive)" },
+  { name: "created_to", label: "To (inclusive)" },
 ] as const;
 
 /** One end of a range filter (amount, custom dates): a small label over its input, named as the URL names it. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { formatDateTime, relativeTime } from "@/lib/format";
+import { formatCalendarDate, formatDateTime, relativeTime } from "@/lib/format";
 import type { DatePreset } from "@/lib/search/index-filters";
 
 // What every list shows of the index's filters (chips, where the rows come from), apart from their form
@@ -15,6 +15,15 @@ export const presetLabels: Record<DatePreset, string> = {
   custom: "custom range",
 };
 
+/** The creation dates a list's URL asks for, in words ("last 7 days", "Nov 1, 2026 to Nov 5, 2026"); null for any time. */
+export function createdWords(query: Record<string, string>): string | null {
+  if (!query.created) return null;
+  const preset = query.created as DatePreset;
+  if (preset !== "custom") return presetLabels[preset] ?? query.created;
+  const day = (value: string | undefined) => (value ? formatCalendarDate(value) : "…");
+  return `${day(query.created_from)} to ${day(query.created_to)} (UTC)`;
+}
+
 /** The index filters set in the URL, as removable chips' words. */
 export function indexFilterChips(query: Record<string, string>): Array<{ names: string[]; label: string }> {
   const chips: Array<{ names: string[]; label: string }> = [];
@@ -28,12 +37,9 @@ export function indexFilterChips(query: Record<string, string>): Array<{ names: 
     chips.push({ names: ["amount_min", "amount_max"], label });
   }
   if (query.statuses) chips.push({ names: ["statuses"], label: `status ${query.statuses.split(",").join(" or ")}` });
-  if (query.created) {
-    const preset = query.created as DatePreset;
-    const label =
-      preset === "custom" ? `created ${query.created_from ?? "…"} to ${query.created_to ?? "…"}` : `created ${presetLabels[preset] ?? query.created}`;
-    chips.push({ names: ["created", "created_from", "created_to"], label });
-  }
+  const created = createdWords(query);
+  if (created) chips.push({ names: ["created", "created_from", "created_to"], label: `created ${created}` });
+  if (query.name) chips.push({ names: ["name"], label: `name “${query.name}”` });
   for (const [name, words] of [
     ["created_in", "created"],
     ["updated_in", "last changed"],

@@ -184,6 +184,7 @@ export function ResourceList({
       {state.view && openedView === null ? <MissingViewNotice onLeave={leaveView} /> : null}
       {showMore || filters.length === 0 ? (
         <IndexFilterBar
+          resource={resource}
           query={state.query}
           statuses={statuses?.kind === "select" ? statuses.options : []}
           hasAmount={kindsWithAmount.includes(resource)}

@@ -1,18 +1,20 @@
 import { z } from "zod";
 import { date, listQueries } from "@/lib/contract";
+import { nameTargetOfPrefix, type NameTarget } from "@/lib/search/name-filter";
 import { resources, type ResourceName } from "./index";
 
 /**
  * The filter controls of a list, derived from the contract's list query (lib/contract/requests.ts), so a filter the
  * bank adds there appears here with the right control: a select for an enum, true/false for a boolean, a date input
- * for a date, a text box (with the id prefix from the resource definition) for anything else. Plain data, so the
- * server page can hand it to the client list.
+ * for a date, a text box (with the id prefix from the resource definition) for anything else. A filter taking the id
+ * of a kind the index knows names for (a counterparty, a card, a person) takes a name too (`names`), resolved to its
+ * id through the search (lib/search/resolve-names.ts). Plain data, so the server page can hand it to the client list.
  */
 export type FilterControl =
   | { name: string; label: string; kind: "select"; options: string[] }
   | { name: string; label: string; kind: "boolean" }
   | { name: string; label: string; kind: "date" }
-  | { name: string; label: string; kind: "text"; idPrefix?: string; hint?: string };
+  | { name: string; label: string; kind: "text"; idPrefix?: string; hint?: string; names?: NameTarget };
 
 const pagination = new Set(["page_cursor", "page_size"]);
 
@@ -38,7 +40,9 @@ export function filterControls(resource: ResourceName): FilterControl[] {
           : { name, label, kind: "select", options };
       }
       if (inner === date) return { name, label, kind: "date" };
-      return { name, label, kind: "text", idPrefix: overrides[name]?.idPrefix, hint: overrides[name]?.hint };
+      const idPrefix = overrides[name]?.idPrefix;
+      const names = idPrefix ? nameTargetOfPrefix(idPrefix) : undefined;
+      return { name, label, kind: "text", idPrefix, hint: overrides[name]?.hint, ...(names && { names }) };
     });
 }
 

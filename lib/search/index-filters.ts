@@ -18,6 +18,8 @@ export const indexFilterNames = [
   // Home links with them, so a day in the staff member's zone, or "unchanged for 24 h", lists exactly what it counted.
   "created_in",
   "updated_in",
+  // Objects whose name holds every word (lists of kinds with names, lib/search/name-filter.ts).
+  "name",
   "sort",
 ] as const;
 export type IndexFilterName = (typeof indexFilterNames)[number];

@@ -5,6 +5,7 @@ import { listedResources, type ListedResource } from "@/lib/contract/operations"
 import { z } from "zod";
 import { resources, type ResourceName } from "@/lib/resources";
 import { parseListSort, sortParameter, writeSort, type ListSort, type SortKind } from "@/lib/resources/sorting";
+import { parseNameFilter } from "./name-filter";
 import { amountOf } from "./query";
 
 import { datePresets, indexFilterNames, kindsWithReturnCode, type DatePreset } from "./index-filters";
@@ -22,6 +23,8 @@ export interface IndexListFilter {
   /** Last changed (the bank's `updated_at`) at or after (inclusive) and before (exclusive). */
   updatedFrom?: Date;
   updatedBefore?: Date;
+  /** Words that must each appear in the object's name, and the fields it is read from (lib/search/name-filter.ts). */
+  name?: { words: string[]; fields: readonly string[] };
   /** The bank's own filters, applied by the index as the bank would. */
   bank: Record<string, string>;
 }
@@ -241,6 +244,11 @@ export function parseIndexListQuery(
     if (!kindsWithReturnCode.includes(resource)) return { ok: false, error: "return_code: only ACH transfers and instant payments carry one" };
     if (!/^[A-Z0-9]{3,4}$/.test(params.return_code)) return { ok: false, error: "return_code: expected a code such as R01 or AC04" };
     filter.returnCode = params.return_code;
+  }
+  if (params.name) {
+    const name = parseNameFilter(resource, params.name);
+    if (!name.ok) return name;
+    filter.name = name;
   }
   let sort: IndexListSort | undefined;
   if (params[sortParameter] !== undefined) {

@@ -5,6 +5,7 @@ import * as schema from "@/lib/db/console-schema";
 import type { Role } from "@/lib/permissions";
 import { maskForRole, maskForViewer, type MaskedResource } from "@/lib/pii";
 import { maxSelectedRows } from "./index-filters";
+import { nameCondition } from "./name-condition";
 import { encodeIndexCursor, type IndexListFilter, type IndexListPage, type IndexListSort } from "./index-list-input";
 import type { ConsoleDb } from "@/lib/db/console-db";
 
@@ -63,6 +64,7 @@ function indexConditions(filter: IndexListFilter): SQL[] {
       sql`(${field("error")} = ${filter.returnCode} OR ${field("error")} LIKE ${`${filter.returnCode} %`} OR o.state #>> '{external_reject_reason,code}' = ${filter.returnCode})`,
     );
   }
+  if (filter.name) conditions.push(nameCondition(filter.name));
   return conditions;
 }
 

@@ -2,6 +2,7 @@ import { forbidden } from "@/lib/api/errors";
 import { enforceRateLimit } from "@/lib/api/rate-limit";
 import type { Role } from "@/lib/permissions";
 import { isMaskedField, seesUnmasked, type MaskedResource } from "@/lib/pii";
+import { isNamedKind, nameFields } from "./name-filter";
 
 /**
  * Filters by masked fields (docs/search.md): a list or count filtered by a field tells whether a guess of its value
@@ -34,8 +35,10 @@ export function maskedFilters(resource: MaskedResource, role: Role, query: Recor
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === "" || paging.has(name)) continue;
     const field = Object.hasOwn(comparedField, name) ? comparedField[name]! : name;
-    if (!isMaskedField(resource, field)) continue;
-    if (seesUnmasked(resource, role, field)) unmasked[name] = String(value);
+    // The name filter compares the fields a name is read from (lib/search/name-filter.ts).
+    const masked = (name === "name" && isNamedKind(resource) ? nameFields[resource] : [field]).filter((one) => isMaskedField(resource, one));
+    if (masked.length === 0) continue;
+    if (masked.every((one) => seesUnmasked(resource, role, one))) unmasked[name] = String(value);
     else refused.push(name);
   }
   return { refused, unmasked };
