@@ -2,48 +2,12 @@
 
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { createRecordCounter } from "@/lib/csv/record-counter";
+import type { ExportOutcome } from "./export-download";
 
-type ExportState =
-  | { step: "idle" }
-  | { step: "running"; rows: number }
-  | { step: "done"; rows: number }
-  | { step: "failed"; message: string; requestId: string | null };
+type ExportState = { step: "idle" } | { step: "running"; rows: number } | ExportOutcome;
 
-/** The list's own paging is not a filter: an export always covers the whole filtered list (the route refuses a cursor). */
-const pagingParameters = new Set(["page_cursor", "page_size"]);
-
-function exportUrl(resource: string, query: Record<string, string>): string {
-  const filters = new URLSearchParams(Object.entries(query).filter(([name, value]) => !pagingParameters.has(name) && value !== ""));
-  const search = filters.toString();
-  return `/api/export/${encodeURIComponent(resource)}${search ? `?${search}` : ""}`;
-}
-
-/** The console's `{"error": {"code", "message"}}`, or a plain sentence when the body is something else. */
-async function errorMessage(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
-    if (typeof body.error?.message === "string") return body.error.message;
-  } catch {
-    // Not JSON: fall through to the status.
-  }
-  return `The export failed (HTTP ${response.status}).`;
-}
-
-function fileName(response: Response, resource: string): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
-  return match?.[1] ?? `${resource}.csv`;
-}
-
-function save(parts: BlobPart[], name: string) {
-  const url = URL.createObjectURL(new Blob(parts, { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has started the download from the Blob; the URL is not needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+/** The download's code, fetched ahead when the button is pointed at or focused, so a press rarely waits for it. */
+const loadDownload = () => import("./export-download");
 
 /**
  * "Export CSV" for a bank list: every row of the list under its current filters (`query`, the list's own query),
@@ -63,45 +27,25 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
     const controller = new AbortController();
     abort.current = controller;
     setState({ step: "running", rows: 0 });
-    let requestId: string | null = null;
-    try {
-      // An unmasked export is a reveal: it carries the reason, which the server audits with it (docs/reviews.md).
-      const response = await fetch(
-        exportUrl(resource, query),
-        unmasked
-          ? {
-              method: "POST",
-              signal: controller.signal,
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({ reason: reason.trim() }),
-            }
-          : { method: "GET", signal: controller.signal },
-      );
-      requestId = response.headers.get("x-request-id");
-      if (!response.ok || !response.body) {
-        setState({ step: "failed", message: await errorMessage(response), requestId });
-        return;
-      }
-      const reader = response.body.getReader();
-      const counter = createRecordCounter();
-      const parts: BlobPart[] = [];
-      let rows = 0;
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        parts.push(chunk.value);
-        // The header is a record too.
-        rows = Math.max(0, counter.push(chunk.value) - 1);
-        setState({ step: "running", rows });
-      }
-      save(parts, fileName(response, resource));
-      setState({ step: "done", rows });
-    } catch {
-      const message = controller.signal.aborted
-        ? "Export canceled; nothing was saved."
-        : "The export stopped before its end (the connection or the bank failed); nothing was saved. Try again.";
-      setState({ step: "failed", message, requestId });
-    } finally {
+    const download = await loadDownload().catch(() => null);
+    if (!download) {
       abort.current = null;
+      setState({
+        step: "failed",
+        message: "The export did not start: its code did not load (the connection dropped, or the console was updated). Reload the page.",
+        requestId: null,
+      });
+      return;
     }
+    const outcome = await download.downloadExport({
+      resource,
+      query,
+      reason: unmasked ? reason.trim() : undefined,
+      signal: controller.signal,
+      onRows: (rows) => setState({ step: "running", rows }),
+    });
+    abort.current = null;
+    setState(outcome);
   }
 
   const running = state.step === "running";
@@ -142,7 +86,15 @@ export function ExportCsvButton({ resource, query, canReveal }: { resource: stri
           Cancel export
         </Button>
       ) : (
-        <Button type="button" variant="secondary" size="compact" onClick={run} disabled={unmasked && reason.trim() === ""}>
+        <Button
+          type="button"
+          variant="secondary"
+          size="compact"
+          onClick={run}
+          onPointerEnter={() => void loadDownload()}
+          onFocus={() => void loadDownload()}
+          disabled={unmasked && reason.trim() === ""}
+        >
           Export CSV
         </Button>
       )}

@@ -2,7 +2,6 @@
 
 import { useMemo, useState, type ReactNode } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
-import { LiveChangesBar } from "@/components/live/live-changes-bar";
 import { BulkBar } from "@/components/bulk/bulk-bar";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { lazyComponent } from "@/components/ui/lazy-component";
@@ -63,6 +62,9 @@ const noNames: Readonly<Record<string, string>> = {};
 const IndexFilterBar = lazyComponent(() => import("./index-filter-bar").then((module) => module.IndexFilterBar), {
   fallback: <p className="mb-3 text-xs text-muted">Loading the index&apos;s filters…</p>,
 });
+
+// Shown only once the live stream reports a change to this list's resource: loaded after the page has hydrated.
+const LiveChangesBar = lazyComponent(() => import("@/components/live/live-changes-bar").then((module) => module.LiveChangesBar), { ssr: false });
 
 // Offered only once every row of an index-served page is selected: loaded then.
 const SelectMatching = lazyComponent(() => import("./select-matching").then((module) => module.SelectMatching));

@@ -13,12 +13,13 @@ import { eventNames } from "@/lib/contract/events";
 import { webhookUrlProblem as urlProblem } from "./webhook-form";
 
 /**
- * "New webhook" on the webhooks list, for roles holding `webhook:write`. The basic secret is write-only: it is sent
+ * The "New webhook" form on the webhooks list, for roles holding `webhook:write`: mounted open when its button is
+ * first pressed (./new-webhook.tsx); Close folds it back to that button. The basic secret is write-only: it is sent
  * once, cleared from the form as soon as the bank answered, and never shown again (the bank answers it as null).
  */
 export function CreateWebhook() {
   const canWrite = useCan("webhook:write");
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   const [event, setEvent] = useState(eventNames[0]!);
   const [url, setUrl] = useState("");
   const [basicUser, setBasicUser] = useState("");

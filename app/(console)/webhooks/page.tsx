@@ -1,6 +1,6 @@
 import { listMetadata, ResourceListPage, type SearchParams } from "@/components/bank/resource-list-page";
 import { ConsoleSubscriptions } from "@/components/webhooks/console-subscriptions";
-import { CreateWebhook } from "@/components/webhooks/create-webhook";
+import { NewWebhook } from "@/components/webhooks/new-webhook";
 
 export const metadata = listMetadata("webhook");
 
@@ -12,7 +12,7 @@ export default function Page({ searchParams }: { searchParams: SearchParams }) {
       description="Webhook subscriptions, newest first; the console's own (for its index) are marked and grouped above."
       actions={
         <>
-          <CreateWebhook />
+          <NewWebhook />
           <ConsoleSubscriptions />
         </>
       }
