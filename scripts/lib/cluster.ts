@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { WriteStream } from "node:fs";
@@ -53,10 +54,17 @@ export function ensureHaproxy(): string {
  * stickiness. `leastconn`, as live streams stay open for hours and pile up on the instances that were up when they
  * opened.
  */
-export function haproxyConfig(options: { host: string; port: number; instances: Array<{ name: string; port: number }> }): string {
+export function haproxyConfig(options: {
+  host: string;
+  port: number;
+  instances: Array<{ name: string; port: number }>;
+  /** A Unix socket answering `show stat` (requests in flight per instance), when given. */
+  statsSocket?: string;
+}): string {
   return [
     "global",
     "  maxconn 4096",
+    ...(options.statsSocket ? [`  stats socket ${options.statsSocket} mode 600 level user`] : []),
     "defaults",
     "  mode http",
     "  timeout connect 2s",
@@ -64,6 +72,9 @@ export function haproxyConfig(options: { host: string; port: number; instances: 
     "  timeout client 60s",
     "  timeout server 60s",
     "  timeout http-keep-alive 10s",
+    // A readiness check answered late on a busy machine is not an instance down: a killed one refuses the connection
+    // and a draining one answers 503 at once, so either is out within a second whatever this is.
+    "  timeout check 5s",
     "  retries 3",
     "  retry-on conn-failure empty-response response-timeout 503",
     "  option redispatch 1",
@@ -121,7 +132,26 @@ export interface Cluster {
   instances: ClusterInstance[];
   haproxy: Service;
   configDir: string;
+  /** How many requests HAProxy has open on the instance named `name` now (live streams included). */
+  inFlight(name: string): Promise<number>;
   stop(): Promise<void>;
+}
+
+/** HAProxy's `show stat` over its stats socket: `scur` (current sessions) of one server of the consoles backend. */
+function currentSessions(socket: string, name: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    const connection = createConnection(socket, () => connection.end("show stat\n"));
+    connection.on("data", (chunk) => (text += chunk.toString()));
+    connection.on("error", reject);
+    connection.on("end", () => {
+      const [header, ...rows] = text.replace(/^# /, "").split("\n");
+      const columns = header!.split(",");
+      const row = rows.map((line) => line.split(",")).find((cells) => cells[0] === "consoles" && cells[1] === name);
+      if (!row) return reject(new Error(`HAProxy's stats name no server ${name}`));
+      resolve(Number(row[columns.indexOf("scur")]));
+    });
+  });
 }
 
 /**
@@ -146,14 +176,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     const configDir = mkdtempSync(path.join(tmpdir(), "console-cluster-"));
     const configFile = path.join(configDir, "haproxy.cfg");
-    writeFileSync(configFile, haproxyConfig({ host: options.host, port: options.port, instances }));
+    const statsSocket = path.join(configDir, "haproxy.sock");
+    writeFileSync(configFile, haproxyConfig({ host: options.host, port: options.port, instances, statsSocket }));
     const check = spawnSync(haproxyBinary, ["-c", "-q", "-f", configFile], { encoding: "utf8" });
     if (check.status !== 0) throw new Error(`HAProxy refused ${configFile}: ${check.stderr}`);
     // -db: stays in the foreground, so it stops with this process.
     haproxy = startService("haproxy", haproxyBinary, ["-db", "-f", configFile], process.env, options.logFile);
     const url = `http://${options.host === "0.0.0.0" ? "127.0.0.1" : options.host}:${options.port}`;
     await waitUntilReady(`${url}/api/health`, haproxy, 30_000);
-    return { url, instances, haproxy, configDir, stop };
+    return { url, instances, haproxy, configDir, inFlight: (name) => currentSessions(statsSocket, name), stop };
   } catch (error) {
     await stop();
     throw error;

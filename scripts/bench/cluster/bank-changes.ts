@@ -51,11 +51,15 @@ export function bankChanges(sandboxUrl: string, perSecond: number) {
 }
 
 /**
- * What became of the bank's notifications from `since` on, once the shared inbox has settled (every row processed; a
- * row claimed by the killed instance waits for its lease, 60 s): `lost` counts notifications the console acknowledged
- * (2xx) with no inbox row for that event and object processed after it; `givenUp`, rows settled as dead letters;
- * `takenAgain`, rows claimed more than once (after a kill or a stop gave them back), which the index records once
- * (an unchanged object gets no new version).
+ * What became of the bank's notifications from `since` on, once the bank has delivered them (no delivery `pending`)
+ * and the shared inbox has settled (every row processed; a row claimed by the killed instance waits for its lease,
+ * 60 s), or after two minutes: `lost` counts notifications the console acknowledged (2xx) with no inbox row for that
+ * event and object processed after it; `refused`, delivery attempts the console did not acknowledge (the bank tries
+ * them again); `paused`, deliveries held because their webhook went into `error` after too many refusals; `givenUp`,
+ * rows settled as dead letters; `takenAgain`, rows claimed more than once (after a kill or a stop gave them back),
+ * which the index records once (an unchanged object gets no new version); `indexedTwice`, created objects with more
+ * than one version in the index (each is created once and never changed, so a second version is a notification
+ * recorded twice).
  */
 export async function notificationOutcomes(url: string, since: Date, created: string[]) {
   const pg = (await import("pg")).default;
@@ -64,7 +68,14 @@ export async function notificationOutcomes(url: string, since: Date, created: st
   try {
     const started = Date.now();
     const unsettled = async () =>
-      Number((await client.query("SELECT count(*) AS n FROM console.bank_event_inbox WHERE state <> 'processed'")).rows[0].n);
+      Number(
+        (
+          await client.query(
+            `SELECT (SELECT count(*) FROM console.bank_event_inbox WHERE state <> 'processed')
+                  + (SELECT count(*) FROM sandbox.webhook_deliveries WHERE state = 'pending') AS n`,
+          )
+        ).rows[0].n,
+      );
     while ((await unsettled()) > 0 && Date.now() - started < 120_000) await sleep(500);
     const { rows } = await client.query(
       `SELECT
@@ -72,21 +83,29 @@ export async function notificationOutcomes(url: string, since: Date, created: st
          (SELECT count(*) FROM sandbox.webhook_delivery_attempts a WHERE a.attempted_at >= $1 AND a.status_code BETWEEN 200 AND 299
             AND NOT EXISTS (SELECT 1 FROM console.bank_event_inbox i WHERE i.environment = 'sandbox' AND i.event = a.event
               AND i.object_id = a.object_id AND i.state = 'processed' AND i.processed_at >= a.attempted_at)) AS lost,
+         (SELECT count(*) FROM sandbox.webhook_delivery_attempts a WHERE a.attempted_at >= $1
+            AND (a.status_code IS NULL OR a.status_code NOT BETWEEN 200 AND 299)) AS refused,
+         (SELECT count(*) FROM sandbox.webhook_deliveries WHERE state = 'paused') AS paused,
          (SELECT count(*) FROM console.bank_event_inbox WHERE received_at >= $1 AND outcome = 'dead_letter') AS given_up,
          (SELECT count(*) FROM console.bank_event_inbox WHERE received_at >= $1 AND attempts > 1) AS taken_again,
          (SELECT count(*) FROM console.bank_event_inbox WHERE state <> 'processed') AS unsettled,
          (SELECT count(*) FROM unnest($2::text[]) AS created(id)
-            WHERE NOT EXISTS (SELECT 1 FROM console.bank_objects o WHERE o.environment = 'sandbox' AND o.id = created.id)) AS missing`,
+            WHERE NOT EXISTS (SELECT 1 FROM console.bank_objects o WHERE o.environment = 'sandbox' AND o.id = created.id)) AS missing,
+         (SELECT count(*) FROM (SELECT object_id FROM console.bank_object_versions WHERE environment = 'sandbox' AND object_id = ANY($2::text[])
+            GROUP BY object_id HAVING count(*) > 1) AS twice) AS indexed_twice`,
       [since, created],
     );
     const row = rows[0] as Record<string, string>;
     return { ...Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])), settledMs: Date.now() - started } as {
       acknowledged: number;
       lost: number;
+      refused: number;
+      paused: number;
       given_up: number;
       taken_again: number;
       unsettled: number;
       missing: number;
+      indexed_twice: number;
       settledMs: number;
     };
   } finally {

@@ -3,16 +3,22 @@ import { sleep } from "./settings";
 /**
  * A live page's stream through HAProxy, as components/live/live-provider.tsx keeps it: reopened from the last id
  * after an end "restarting" (at once) or a dropped connection (after 1 s); each gap from the end to the next `ready`
- * is recorded.
+ * is recorded, with the objects its changes named (to tell which it missed), the changes it was sent twice (the same
+ * version id again) and the resets (too far behind: a page reads everything again).
  */
 export function liveStream(url: string, cookie: string) {
   const gaps: number[] = [];
+  const objects = new Set<string>();
+  const versions = new Set<string>();
+  let shownTwice = 0;
+  let resets = 0;
   let signedOut = 0;
   let lastId: string | undefined;
   let running = true;
+  /** Since when the stream has been down (undefined while it is caught up). */
+  let endedAt: number | undefined;
   const controller = new AbortController();
   const run = async () => {
-    let endedAt: number | undefined;
     while (running) {
       let wait = 0;
       try {
@@ -28,6 +34,12 @@ export function liveStream(url: string, cookie: string) {
             buffer = buffer.slice(split + 2);
             const field = (name: string) => block.match(new RegExp(`^${name}: (.*)$`, "m"))?.[1];
             if (field("id")) lastId = field("id");
+            if (field("event") === "change") {
+              if (versions.has(lastId!)) shownTwice += 1;
+              versions.add(lastId!);
+              objects.add((JSON.parse(field("data")!) as { id: string }).id);
+            }
+            if (field("event") === "reset") resets += 1;
             if (field("event") === "ready" && endedAt !== undefined) {
               gaps.push(Date.now() - endedAt);
               endedAt = undefined;
@@ -46,6 +58,11 @@ export function liveStream(url: string, cookie: string) {
   const done = run();
   return {
     gaps,
+    objects,
+    shownTwice: () => shownTwice,
+    /** How long the stream has been down without a `ready` (0 when it is up). */
+    downForMs: () => (endedAt === undefined ? 0 : Date.now() - endedAt),
+    resets: () => resets,
     signedOut: () => signedOut,
     async stop() {
       running = false;

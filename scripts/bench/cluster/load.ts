@@ -8,10 +8,13 @@ export interface Outcome {
   what: string;
 }
 
-/** One signed-in GET through HAProxy, its outcome kept with its time (any answer but 200, or none, is a failure). */
+/**
+ * One signed-in GET through HAProxy, its outcome kept with its time (any answer but 200, or none, is a failure). It
+ * waits as long as HAProxy waits for an instance (`timeout server`): a slow answer on a busy machine is not a failure.
+ */
 async function read(url: string, cookie: string, path: string, outcomes: Outcome[]): Promise<void> {
   try {
-    const answer = await fetch(`${url}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(15_000) });
+    const answer = await fetch(`${url}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
     await answer.arrayBuffer();
     outcomes.push({ at: Date.now(), ok: answer.status === 200, what: `${answer.status} ${path}` });
   } catch (error) {
