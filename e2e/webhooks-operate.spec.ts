@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { eventually, startReceiver } from "@/tests/support/webhook-receiver";
-import { bankGet, bankSend, contextAs } from "./support/bank";
+import { bankGet, bankSend, contextAs, nextCursor, type BankListAnswer } from "./support/bank";
 
 /**
  * Operating a webhook as an operations agent, against the production build and the sandbox bank: attempts grouped
@@ -103,5 +103,57 @@ test("a viewer sees the notifications but neither Resend nor Send test event", a
     await expect(page.getByTestId("send-test-event")).toHaveCount(0);
   } finally {
     await context.close();
+  }
+});
+
+test("the console's index subscriptions stand apart from the customer's webhooks: grouped, badged, and their page warns what a change does", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const webhooks: Array<{ id: string; event: string; basic_user: string | null }> = [];
+  let cursor: string | undefined;
+  do {
+    const answer: BankListAnswer = await bankGet(`/webhook?page_size=100${cursor ? `&page_cursor=${cursor}` : ""}`);
+    webhooks.push(...(answer.data as unknown as typeof webhooks));
+    cursor = nextCursor(answer);
+  } while (cursor);
+  const own = webhooks.filter((webhook) => webhook.basic_user === "console-sandbox");
+  expect(own.length).toBeGreaterThan(0);
+  // The event with the fewest webhooks, so the console's subscription to it is on the filtered list's first page.
+  const crowd = (event: string) => webhooks.filter((webhook) => webhook.event === event).length;
+  const subscription = own.reduce((best, webhook) => (crowd(webhook.event) < crowd(best.event) ? webhook : best));
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await contextAs(browser, "operations", { colorScheme });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/webhooks?event=${subscription.event}`);
+      const group = page.getByTestId("console-subscriptions");
+      await expect(group.locator("summary")).toHaveText(`Show the console's ${own.length} subscriptions`);
+      await expect(group.locator(`a[href="/webhooks/${subscription.id}"]`)).toBeHidden();
+      await group.locator("summary").click();
+      await expect(group.locator(`a[href="/webhooks/${subscription.id}"]`)).toBeVisible();
+      const row = page.getByTestId("bank-row").filter({ has: page.locator(`a[href="/webhooks/${subscription.id}"]`) });
+      await expect(row).toContainText("Console's index subscription");
+      const customers = page.getByTestId("bank-row").filter({ hasNotText: "Console's index subscription" });
+      for (const customer of await customers.all()) await expect(customer.locator('[data-status="Console\'s index subscription"]')).toHaveCount(0);
+      await expect
+        .poll(async () =>
+          (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+        )
+        .toEqual([]);
+      await shoot(page, `webhooks-console-group-${colorScheme}`);
+
+      await page.goto(`/webhooks/${subscription.id}`);
+      const note = page.getByTestId("webhook-console-own");
+      await expect(note).toContainText("Console's index subscription");
+      await expect(note).toContainText("would leave the index behind");
+      // Nothing on its page could break the index: no edit, status change or delete is offered.
+      for (const name of ["Edit", "Disable", "Enable", "Delete webhook", "Reset to enabled"])
+        await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
+      await shoot(page, `webhook-console-page-${colorScheme}`);
+    } finally {
+      await context.close();
+    }
   }
 });
