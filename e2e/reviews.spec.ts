@@ -352,6 +352,46 @@ test("the queue counts what each filter keeps, and an application created now is
   }
 });
 
+test("queue rows are selected by checkbox or by keyboard, and the bulk bar assigns them to a reviewer and unassigns them", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await contextAs(browser, "compliance");
+  try {
+    const page = await context.newPage();
+    const row = (id: string) => page.locator(`[data-testid="queue-row"][data-id="${id}"]`);
+    const bar = page.getByRole("region", { name: "Selected rows" });
+    const dialog = page.getByTestId("confirm-dialog");
+    const progress = page.getByTestId("bulk-progress");
+    // The newest two unassigned business applications: the other tests take the oldest person applications.
+    await page.goto("/reviews?assignee=unassigned&kind=business_application");
+    await expect(page.getByTestId("queue-row").nth(1)).toBeVisible();
+    const ids = await page.getByTestId("queue-row").evaluateAll((found) => found.slice(-2).map((element) => element.getAttribute("data-id")!));
+    await page.getByRole("checkbox", { name: `Select ${ids[0]}` }).check();
+    // Space on a focused row selects it as well.
+    await row(ids[1]!).focus();
+    await page.keyboard.press("Space");
+    await expect(bar).toContainText("2 selected");
+    await bar.getByRole("button", { name: "Assign to a reviewer" }).click();
+    await dialog.getByLabel("Reviewer's email").fill(reviewer);
+    await dialog.getByRole("button", { name: "Assign to a reviewer on 2" }).click();
+    await expect(progress).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+    await expect(page.getByTestId("bulk-counts")).toContainText("Done: 2");
+
+    // Both are the reviewer's now; unassigned again in one go, the queue is as it was.
+    await page.goto("/reviews?assignee=mine&kind=business_application");
+    for (const id of ids) {
+      await expect(row(id)).toContainText(reviewer);
+      await page.getByRole("checkbox", { name: `Select ${id}` }).check();
+    }
+    await bar.getByRole("button", { name: "Unassign", exact: true }).click();
+    await dialog.getByRole("button", { name: "Unassign on 2" }).click();
+    await expect(progress).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+    await page.goto("/reviews?assignee=unassigned&kind=business_application");
+    for (const id of ids) await expect(row(id)).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+});
+
 for (const colorScheme of ["light", "dark"] as const) {
   test(`the queue and a case panel at 390 and 1440 px (${colorScheme}): screenshots, and no serious accessibility violation`, async ({
     browser,

@@ -76,7 +76,7 @@ function recordRow(record: AuditRecord, zone: string, environment: string): Rend
         </span>
       ),
       action: (
-        <span className="block max-w-[16rem] whitespace-normal">
+        <span className="block max-w-[16rem] min-w-40 whitespace-normal">
           {words ? (
             <span className="block" data-testid="audit-action-words">
               {words}
