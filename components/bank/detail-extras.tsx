@@ -21,6 +21,7 @@ const WebhookStatusActions = lazyComponent(() =>
 const FailurePanel = lazyComponent(() => import("@/components/returns/failure-panel").then((module) => module.FailurePanel));
 
 const CustomerMovements = lazyComponent(() => import("@/components/customer/customer-movements").then((module) => module.CustomerMovements));
+const CustomerLinks = lazyComponent(() => import("@/components/customer/customer-links").then((module) => module.CustomerLinks));
 
 const SimulateMenu = lazyComponent(() => import("@/components/sandbox/simulate-menu").then((module) => module.SimulateMenu));
 
@@ -75,4 +76,6 @@ export const detailExtras: Partial<Record<ResourceName, { Actions?: ComponentTyp
   fednow: { Actions: SimulateFednow, Panel: FednowPanel },
   card: { Panel: CardPanels },
   counterparty: { Panel: CustomerMovements },
+  person_application: { Panel: CustomerLinks },
+  business_application: { Panel: CustomerLinks },
 };

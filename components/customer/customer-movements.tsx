@@ -10,14 +10,15 @@ import { useConsoleSession } from "@/components/console/providers";
 import { fetchConsole } from "@/lib/bank/browser";
 import { bankKeys } from "@/lib/bank/query-keys";
 import type { CustomerMovement, CustomerTotals } from "@/lib/customer/movements";
-import { formatAmount, relativeTime } from "@/lib/format";
+import { formatAmount } from "@/lib/format";
 import { detailHref, resourceRoutes } from "@/lib/resources/routes";
+import { CustomerSection, IndexSource, type IndexAbout } from "./customer-section";
 
 interface CustomerAnswer {
   data: CustomerMovement[];
   page_next?: string;
   totals: CustomerTotals;
-  index: { asOf: string; lastChange: string | null; complete: boolean };
+  index: IndexAbout;
 }
 
 const cents = (value: number) => formatAmount((value / 100).toFixed(2));
@@ -43,14 +44,7 @@ export function CustomerMovements({ id }: DetailExtraProps) {
   });
   const answer = query.data;
   return (
-    <section
-      aria-labelledby="customer-movements-title"
-      data-testid="customer-movements"
-      className="mt-4 rounded-md border border-line bg-surface p-3"
-    >
-      <h2 id="customer-movements-title" className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
-        Money movements
-      </h2>
+    <CustomerSection title="Money movements" testId="customer-movements">
       {query.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           The movements could not be read: {query.error.message}
@@ -59,11 +53,7 @@ export function CustomerMovements({ id }: DetailExtraProps) {
         <p className="text-sm text-muted">Reading the index…</p>
       ) : (
         <>
-          <p data-testid="customer-source" className="mb-2 text-xs text-muted">
-            From the console&apos;s index, updated{" "}
-            {answer.index.lastChange ? relativeTime(answer.index.lastChange, Date.parse(answer.index.asOf)) : "never"}
-            {answer.index.complete ? "" : " (the index has not walked the ACH transfers in full yet: some may be missing)"}.
-          </p>
+          <IndexSource index={answer.index} missing="the index has not walked the ACH transfers in full yet: some may be missing" />
           <p data-testid="customer-totals" className="mb-3 text-sm">
             Last 30 days: received <span className="figure font-medium">{cents(answer.totals.inCents)}</span>, sent{" "}
             <span className="figure font-medium">{cents(answer.totals.outCents)}</span> ({answer.totals.count.toLocaleString("en-US")}{" "}
@@ -128,6 +118,6 @@ export function CustomerMovements({ id }: DetailExtraProps) {
           </nav>
         </>
       )}
-    </section>
+    </CustomerSection>
   );
 }
