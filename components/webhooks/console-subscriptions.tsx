@@ -2,6 +2,7 @@ import "server-only";
 import { Suspense } from "react";
 import { StatusBadge } from "@/components/bank/status-badge";
 import { IdValue } from "@/components/bank/id-value";
+import { requireUser } from "@/lib/auth/current-user";
 import { consoleBankClient } from "@/lib/bank/console-client";
 import { getActiveEnvironment } from "@/lib/credentials";
 import { describeSubscriptions, type SubscriptionState } from "@/lib/index/subscriptions";
@@ -9,6 +10,8 @@ import { detailHref } from "@/lib/resources/routes";
 
 /** The console's subscriptions at the bank, or null when the bank has no connection here or does not answer. */
 async function readSubscriptions(): Promise<Array<SubscriptionState & { webhookId: string }> | null> {
+  // The list page around it checks the same; said here too, since this reads the bank on its own.
+  await requireUser("bank:read");
   const environment = await getActiveEnvironment();
   const bank = await consoleBankClient(environment);
   if (!bank) return null;
