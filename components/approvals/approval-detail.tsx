@@ -152,10 +152,10 @@ export function ApprovalDetail({ request, viewer }: { request: ChangeRequestView
               {request.maker.email} ({request.maker.role}){viewer.isMaker ? " — you" : ""}
             </Item>
             <Item term="Asked">
-              <Timestamp value={request.requestedAt} />
+              <Timestamp value={request.requestedAt} compact />
             </Item>
             <Item term={request.status === "expired" ? "Expired" : "Expires"}>
-              <Timestamp value={request.expiresAt} />
+              <Timestamp value={request.expiresAt} compact />
             </Item>
             {request.decidedBy ? (
               <>
@@ -163,14 +163,14 @@ export function ApprovalDetail({ request, viewer }: { request: ChangeRequestView
                   <span data-testid="approval-decided-by">{request.decidedBy.email}</span> ({request.decidedBy.role})
                 </Item>
                 <Item term="Decided">
-                  <Timestamp value={request.decidedAt!} />
+                  <Timestamp value={request.decidedAt!} compact />
                 </Item>
                 {request.decisionNote ? <Item term="Note">{request.decisionNote}</Item> : null}
               </>
             ) : null}
             {request.sentAt ? (
               <Item term="Sent">
-                <Timestamp value={request.sentAt} />
+                <Timestamp value={request.sentAt} compact />
               </Item>
             ) : null}
             <Item term="Needs">{request.permission}</Item>

@@ -129,7 +129,7 @@ const timeElement = (iso: string | null | undefined) =>
 
 function cellHtml(cell: Cell): string {
   if (isId(cell)) return `<td class="id">${escape(cell.id)}</td>`;
-  if (isTime(cell)) return `<td class="at">${timeElement(cell.time)}</td>`;
+  if (isTime(cell)) return `<td>${timeElement(cell.time)}</td>`;
   return `<td>${escape(cell)}</td>`;
 }
 
@@ -155,7 +155,7 @@ export function caseRecordHtml({ record, steps }: BuiltCaseRecord): string {
 body{font:13px/1.45 system-ui,sans-serif;color:#111;margin:1.5rem 2rem;hyphens:none}
 h1{font-size:20px;margin:0 0 .25rem}h2{font-size:15px;margin:1.5rem 0 .4rem;border-bottom:1px solid #999;padding-bottom:.2rem}
 table{border-collapse:collapse;width:100%;margin:.25rem 0}th,td{border:1px solid #bbb;padding:.25rem .4rem;text-align:left;vertical-align:top}
-td{white-space:pre-line}.at{white-space:nowrap}.id{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}
+td{white-space:pre-line}.id{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}
 th{background:#eee}.muted{color:#555}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f6f6;padding:.5rem;border:1px solid #ddd}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem}dt{color:#555}
 @page{margin:16mm 14mm 18mm;@bottom-right{content:"Page " counter(page) " of " counter(pages);font:10px system-ui,sans-serif;color:#555}@bottom-left{content:"Case record ${record.application.id.replace(/[^A-Za-z0-9_-]/g, "")}";font:10px system-ui,sans-serif;color:#555}}
