@@ -11,6 +11,7 @@ import { bankKeys } from "@/lib/bank/query-keys";
 import { getActiveEnvironment } from "@/lib/credentials";
 import { resources, type ResourceName } from "@/lib/resources";
 import { detailTitle } from "@/lib/resources/titles";
+import { deliveriesQuery } from "@/lib/webhooks/deliveries-query";
 import { detailContexts } from "./detail-context";
 import { ResourceDetail } from "./resource-detail";
 import { CasePanel } from "@/components/reviews/case-panel";
@@ -51,10 +52,16 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
       </>
     );
   }
-  const read = await readDetail(resource, id);
+  const [read, deliveries] = await Promise.all([
+    readDetail(resource, id),
+    // A webhook's first page of delivery attempts is in the first HTML: read by the browser after the page, its rows
+    // pushed the History below them down.
+    resource === "webhook" ? readThroughProxy(user, "list_webhook_deliveries", { params: { id }, query: deliveriesQuery("all") }) : undefined,
+  ]);
   if (!read.ok && read.status === 404) notFound();
   const queryClient = new QueryClient();
   if (read.ok) queryClient.setQueryData(bankKeys.detail(environment, resource, id), read.data);
+  if (deliveries?.ok) queryClient.setQueryData(bankKeys.deliveries(environment, id, deliveriesQuery("all")), deliveries.data);
   const context = (await detailContexts[resource]?.(user, environment, id)) ?? {};
   return (
     <>

@@ -1,6 +1,17 @@
 "use client";
 
-import { createElement, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import {
+  createElement,
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 
 const noSubscription = () => () => {};
 
@@ -51,6 +62,15 @@ export function lazyComponent<Props extends object>(
     const hydrated = useHydrated();
     // Decided once per mount, so the tree's shape never changes under the component's own state.
     const [throughSuspense] = useState(() => ssr && !hydrated);
+    // Until the chunk is here, new props reach the server HTML's boundary as a deferred render, which React holds back
+    // while the boundary waits: an urgent one (a query's new data) made React drop the server HTML and show the
+    // fallback until the chunk came, then bring it back: two layout shifts (a webhook's page while the webhook changes).
+    const deferredProps = useDeferredValue(props);
+    const shownProps = loaded ? props : deferredProps;
+    const boundary = useMemo(
+      () => (throughSuspense ? <Suspense fallback={fallback}>{createElement(Lazy as ComponentType<Props>, shownProps)}</Suspense> : null),
+      [throughSuspense, shownProps],
+    );
     const [component, setComponent] = useState(() => loaded);
     const [failed, setFailed] = useState(false);
     useEffect(() => {
@@ -64,7 +84,7 @@ export function lazyComponent<Props extends object>(
         mounted = false;
       };
     }, [throughSuspense, component]);
-    if (throughSuspense) return <Suspense fallback={fallback}>{createElement(Lazy as ComponentType<Props>, props)}</Suspense>;
+    if (throughSuspense) return boundary;
     if (failed) {
       return (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">

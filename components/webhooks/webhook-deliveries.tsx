@@ -7,11 +7,11 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import { Table, Td, Th } from "@/components/ui/table";
 import { nextPageCursor, useBankObject, useWebhookDeliveries } from "@/lib/bank/queries";
 import { deliveryBuckets, describeSpan } from "@/lib/webhooks/delivery-buckets";
+import { deliveriesQuery, type DeliveryOutcome } from "@/lib/webhooks/deliveries-query";
 import { groupByNotification } from "@/lib/webhooks/notifications";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
 import { NotificationRow, notificationColumns } from "./notification-row";
 
-const pageSize = 25;
 /** How often the table re-reads while the page is open: a webhook in trouble retries within seconds. */
 const refreshMs = 5_000;
 
@@ -21,27 +21,21 @@ const DeliveryTimeline = lazyComponent(() => import("./delivery-timeline").then(
   fallback: <div className="h-32 animate-pulse rounded bg-surface-2" />,
 });
 
-type Outcome = "all" | "failed";
 /**
  * A webhook's delivery attempts from `GET /webhook/{id}/deliveries`, newest first, one page at a time (the cursors
  * walked through kept here for "Newer"), all or the failed ones only (`succeeded=false`), re-read every few seconds
- * while the page is open, with a chart of the page's attempts above the table. The table groups the attempts under the
+ * while the page is open, with a chart of the page's attempts above the table. The first page comes with the page's
+ * HTML (read by the server), so the History below never moves down when it arrives. The table groups the attempts under the
  * notification they belong to (lib/webhooks/notifications.ts): one row each, its attempts and the latest one's request
  * and reply under it, and for roles that manage webhooks a Resend (./send-now-button.tsx).
  */
 export function WebhookDeliveries({ id, object }: DetailExtraProps) {
   const { environment } = useConsoleSession();
   const managesWebhooks = useCan("webhook:write");
-  const [outcome, setOutcome] = useState<Outcome>("all");
+  const [outcome, setOutcome] = useState<DeliveryOutcome>("all");
   const [cursors, setCursors] = useState<string[]>([]);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const cursor = cursors.at(-1);
-  const query: Record<string, string> = {
-    page_size: String(pageSize),
-    ...(outcome === "failed" ? { succeeded: "false" } : {}),
-    ...(cursor ? { page_cursor: cursor } : {}),
-  };
-  const deliveries = useWebhookDeliveries(environment, id, query, refreshMs);
+  const deliveries = useWebhookDeliveries(environment, id, deliveriesQuery(outcome, cursors.at(-1)), refreshMs);
   // The webhook itself is re-read on the same beat (same key as the page's header), so a webhook that enters error
   // while the page is open shows it without a reload.
   useBankObject(environment, "webhook", id, { refetchInterval: refreshMs });

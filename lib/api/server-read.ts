@@ -10,8 +10,8 @@ import { invokeRoute } from "./route";
 
 export type ServerRead<T> = { ok: true; data: T } | { ok: false; status: number; error: ConsoleErrorBody["error"] };
 
-/** The bank reads a server page may make: a resource's list or one of its objects. */
-export type ReadOperationId = `list_${ListedResource}` | `get_${ListedResource}`;
+/** The bank reads a server page may make: a resource's list, one of its objects, or a webhook's delivery attempts. */
+export type ReadOperationId = `list_${ListedResource}` | `get_${ListedResource}` | "list_webhook_deliveries";
 
 /**
  * A bank read for a server-rendered page, by operation, through the very route `/api/bank/...` serves (same
