@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { AuditEntry } from "@/lib/audit/trail";
 import { findOperation, type BankClient, type OperationInput } from "@/lib/bank/client";
 import { bankBaseUrl } from "@/lib/bank/transport";
 import { opaqueId, pathParameters, type Operation } from "@/lib/contract";
@@ -8,18 +7,15 @@ import type { ListedResource } from "@/lib/contract/operations";
 import { maskForViewer, shownInAnswer, type MaskedResource } from "@/lib/pii";
 import { guardMaskedFilters, maskedFilterAction } from "@/lib/search/masked-filters";
 import { exposedOperations, type ExposedOperation } from "./bank-allowlist";
+import { heldBefore, parseHeldBody, pausedChange, sendChange, type ChangeDependencies, type ProxyCall } from "./bank-proxy-changes";
 import { compileUnmaskedRead, revealRoute, userdataSegment, type UnmaskedReadDependencies } from "./bank-reveal";
 /** The reason-only body of an unmasked export (lib/export imports it from here); the reveal path is bank-reveal.ts. */
 export { revealBody } from "./bank-reveal";
-import { bankNotConfigured, changesPaused, ConsoleError } from "./errors";
+import { bankNotConfigured, ConsoleError } from "./errors";
 import { can } from "@/lib/permissions";
-import type { ApiCall, RouteDefinition, RouteResolver } from "./route";
-import type { ApprovalAnswer } from "@/lib/approvals/codes";
-import type { HeldBankChange } from "@/lib/approvals/service";
+import type { RouteDefinition, RouteResolver } from "./route";
 import type { StaffUser } from "@/lib/auth/staff-user";
-import { heldAnswer, secretFields } from "@/lib/approvals/codes";
 import { log } from "@/lib/log";
-import { consoleWebhookRefusal, consoleWebhookTargetRefusal, isConsoleWebhook } from "@/lib/index/console-webhooks";
 import {
   indexCopyField,
   isIndexedResource,
@@ -31,27 +27,10 @@ import {
 } from "./index-fallback";
 
 /** What the proxy needs from the rest of the console; the route file wires the real ones (lib/credentials, lib/audit). */
-export interface BankProxyDependencies extends UnmaskedReadDependencies {
+export interface BankProxyDependencies extends UnmaskedReadDependencies, ChangeDependencies {
   activeEnvironment(): Promise<Environment>;
   /** A client for the environment's bank, or null when that environment has no connection configured. */
   bankClient(environment: Environment): Promise<BankClient | null>;
-  /** Writes the audit record first, performs the mutation only if that worked, then finalizes it (lib/audit). */
-  audited<T>(entry: AuditEntry, perform: () => Promise<T>, options?: { after?: (result: T) => unknown }): Promise<T>;
-  /** Records a reveal of personal data; throws when the record cannot be written (then nothing is revealed). */
-  recordAuditEvent(entry: AuditEntry & { after?: unknown }): Promise<void>;
-  /**
-   * Four-eyes on changes (lib/approvals, docs/approvals.md): where `required`, a change of an operation marked
-   * `fourEyes` is not sent but held as a request (202 `{approval}`), and sent later by `sendApproved`.
-   */
-  approvals?: {
-    required(environment: Environment): Promise<boolean>;
-    holdBank(maker: StaffUser, requestId: string, change: HeldBankChange): Promise<ApprovalAnswer>;
-  };
-  /**
-   * The console's address as the bank reaches it (its receiver of bank events, lib/index/runtime.ts): a webhook pointing
-   * at that receiver is the console's own (lib/index/console-webhooks.ts); unset, the console's Basic user alone tells.
-   */
-  consoleAddress?(): string;
   /**
    * The console's index of the bank (lib/api/index-fallback.ts): while the bank cannot answer, list and detail reads
    * answer its copy, masked as the bank's answer is and marked `console_index_copy` (docs/bank-outage.md).
@@ -63,8 +42,6 @@ export const consoleBankPrefix = "/api/bank";
 
 const noQuery = z.strictObject({});
 
-type ProxyCall = ApiCall<Record<string, string>, Record<string, unknown>, unknown>;
-
 interface CompiledOperation {
   operation: Operation;
   pattern: RegExp;
@@ -74,40 +51,6 @@ interface CompiledOperation {
   send?: (call: ProxyCall, environment: Environment) => Promise<unknown>;
   /** Changes that replace a bank object: what the change would replace now, cut as a held request's `before`. */
   beforeNow?: (environment: Environment, params: Record<string, string>, body: unknown) => Promise<unknown>;
-}
-
-/**
- * What an approver is shown of the state a held change replaces: for a body, the same fields as the bank holds them
- * now (userdata as the editor reads it); for a delete, the object masked by its allowlist. Secrets never.
- */
-function heldBefore(exposed: ExposedOperation, before: unknown, body: unknown): unknown {
-  if (!before || typeof before !== "object") return null;
-  const object = before as Record<string, unknown>;
-  const picked =
-    body && typeof body === "object"
-      ? Object.fromEntries(Object.keys(body).map((key) => [key, object[key] ?? null]))
-      : exposed.resource
-        ? maskForViewer(exposed.resource, { ...object })
-        : object;
-  for (const field of secretFields) if (field in picked) delete (picked as Record<string, unknown>)[field];
-  return picked;
-}
-
-/**
- * The console's own subscriptions carry its receiver's secret: a change of one (or one that would make a webhook the
- * console's own) is refused before anything is sent or audited; only the index settings change them.
- */
-function refuseConsoleWebhookChange(before: unknown, body: unknown, consoleAddress: string | null): void {
-  const current = before && typeof before === "object" ? (before as Record<string, unknown>) : null;
-  if (isConsoleWebhook(current, consoleAddress)) throw new ConsoleError(403, "console_webhook", consoleWebhookRefusal);
-  if (body && typeof body === "object" && isConsoleWebhook(body as Record<string, unknown>, consoleAddress))
-    throw new ConsoleError(403, "console_webhook", consoleWebhookTargetRefusal);
-}
-
-/** What the audit trail keeps of a bank answer: everything except a card toolkit access token (a credential). */
-function auditedState(result: unknown): unknown {
-  if (result && typeof result === "object" && "access_token" in result) return { ...result, access_token: "[not recorded]" };
-  return result ?? null;
 }
 
 function targetOf(call: ProxyCall): string | null {
@@ -170,30 +113,12 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       requestId: call.requestId,
     };
 
-    const before = exposed.audit?.before ? await bank.call(exposed.audit.before, { params: call.params }).catch(pausedChange) : undefined;
-    if (exposed.guardsConsoleWebhooks) refuseConsoleWebhookChange(before, call.body, dependencies.consoleAddress?.() ?? null);
-    if (mayHold && exposed.fourEyes && exposed.audit && dependencies.approvals && (await dependencies.approvals.required(environment))) {
-      // Held, not sent: the request carries exactly what would be sent; a second person approves it (docs/approvals.md).
-      const held = await dependencies.approvals.holdBank(call.user, call.requestId, {
-        environment,
-        action: exposed.audit.action,
-        permission: exposed.permission,
-        operationId: exposed.operationId,
-        method: operation.method.toUpperCase(),
-        path: operation.path.replace(/\{([a-z_]+)\}/g, (_match, name: string) => call.params[name] ?? ""),
-        params: call.params,
-        targetId: targetOf(call),
-        body: call.body ?? null,
-        before: heldBefore(exposed, before, call.body),
-      });
-      return heldAnswer(held);
-    }
     let result: unknown;
     let copy: IndexCopyMark | undefined;
     if (exposed.audit) {
-      result = await dependencies.audited({ ...entry, action: exposed.audit.action, before }, () => bank.call(exposed.operationId, input), {
-        after: auditedState,
-      });
+      const change = await sendChange({ exposed, audit: exposed.audit, operation, dependencies, environment, call, bank, input, entry, mayHold });
+      if ("held" in change) return change.held;
+      result = change.result;
     } else {
       // A filter on a masked field is audited with where its answer came from, the bank or the index.
       const read = <T>(source: "bank" | "index", perform: () => Promise<T>, rows: (result: T) => number) =>
@@ -265,7 +190,7 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
   };
   const send = exposed.audit
     ? (call: ProxyCall, environment: Environment) =>
-        perform({ ...call, body: call.body === undefined || !route.body ? undefined : parseBody(route.body, call.body) }, environment, false)
+        perform({ ...call, body: call.body === undefined || !route.body ? undefined : parseHeldBody(route.body, call.body) }, environment, false)
     : undefined;
   const beforeRead = exposed.audit?.before;
   const beforeNow = beforeRead
@@ -276,22 +201,6 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       }
     : undefined;
   return { operation, pattern, parameterNames, route: route as RouteDefinition, send, beforeNow };
-}
-
-/**
- * The read a change starts with (its audit `before`, the editor's current userdata, an approval's staleness check)
- * failing because the bank is not answering: the change is refused as paused, having sent nothing and kept nothing.
- */
-function pausedChange(error: unknown): never {
-  if (bankIsNotAnswering(error)) throw changesPaused();
-  throw error;
-}
-
-/** A held body checked again against the operation's schema before it is sent (it was valid when held). */
-function parseBody(schema: z.ZodType, body: unknown): unknown {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ConsoleError(400, "invalid_input", `The held change is no longer valid: ${parsed.error.message}`);
-  return parsed.data;
 }
 
 /**
