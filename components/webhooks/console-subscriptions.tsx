@@ -39,12 +39,12 @@ async function Subscriptions() {
         bank customer&apos;s, and are marked &ldquo;Console&apos;s index subscription&rdquo; in the list below. Changing one leaves the index behind;
         Settings → Index of the bank manages them.
       </p>
-      <ul className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-2 grid gap-x-6 gap-y-1 md:grid-cols-2">
         {subscriptions.map((subscription) => (
-          <li key={subscription.webhookId} className="flex min-w-0 items-center gap-2">
-            <span className="truncate font-mono text-xs">{subscription.event}</span>
-            <StatusBadge status={subscription.status} />
+          <li key={subscription.webhookId} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
             <IdValue id={subscription.webhookId} href={detailHref("webhook", subscription.webhookId)} />
+            <StatusBadge status={subscription.status} />
+            <span className="font-mono text-xs">{subscription.event}</span>
           </li>
         ))}
       </ul>

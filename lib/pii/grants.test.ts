@@ -46,6 +46,17 @@ describe("one table of who sees what: the proxy, search and list filters agree f
     }
   });
 
+  it("lets every role filter any list by when its objects were created or last changed, as Home's figures link", () => {
+    for (const kind of Object.keys(listedResources) as MaskedResource[]) {
+      for (const role of roles) {
+        expect(
+          maskedFilters(kind, role, { created_in: "2026-11-28T05:00:00Z/", updated_in: "/2026-11-29T05:00:00Z" }).refused,
+          `${kind} ${role}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
   it("refuses a viewer and operations a fednow filter by external account number, and lets compliance and admin use it", () => {
     expect(roles.filter((role) => maskedFilters("fednow", role, { external_account_number: "123456789" }).refused.length > 0)).toEqual([
       "operations",

@@ -19,6 +19,9 @@ const comparedField: Readonly<Record<string, string>> = {
   created: "created_at",
   created_from: "created_at",
   created_to: "created_at",
+  // Home's figures link to lists of what was created or last changed within a range of instants.
+  created_in: "created_at",
+  updated_in: "updated_at",
   amount_min: "amount",
   amount_max: "amount",
   statuses: "status",
