@@ -110,13 +110,20 @@ try {
     for (const instance of cluster.instances.slice(1)) await instance.stop();
     await sleep(1500); // HAProxy's checks (every second) mark them down
     runs.push(await throughput(cluster, cookie, paths, others), all);
-    for (const instance of cluster.instances.slice(1)) await instance.start();
-    await sleep(1500);
+    for (const instance of cluster.instances.slice(1)) {
+      await instance.start();
+      await cluster.inService(instance.name);
+    }
   }
 
   benchLog("faults under steady load: SIGKILL, restart, rolling restart");
   const faultsStarted = new Date();
   const streams = Array.from({ length: liveStreams }, () => liveStream(cluster!.url, cookie));
+  // A stream starts from the newest change when it opens: the bank's changes begin once every one has.
+  await Promise.race([
+    Promise.all(streams.map((stream) => stream.ready)),
+    sleep(60_000).then(() => Promise.reject(new Error("the live streams did not open within 60 s"))),
+  ]);
   const load = steadyLoad(cluster.url, cookie, paths, Math.max(2, connections / 2), searches);
   const changes = bankChanges(`http://127.0.0.1:${sandboxPort}`, changesPerSecond);
   await sleep(steadyMs);
@@ -125,6 +132,7 @@ try {
   await cluster.instances[0]!.kill();
   await sleep(steadyMs);
   await cluster.instances[0]!.start();
+  await cluster.inService(cluster.instances[0]!.name);
   const killEnded = Date.now();
   await sleep(steadyMs);
   const rollingStarted = Date.now();
@@ -135,7 +143,7 @@ try {
     exitCodes.push(await instance.stop());
     stopTimes.push(Date.now() - stopping);
     await instance.start();
-    await sleep(1500); // rise: HAProxy's next check takes the new process in
+    await cluster.inService(instance.name);
   }
   const rollingEnded = Date.now();
   await sleep(steadyMs);
@@ -165,6 +173,9 @@ try {
     changes: { created: changes.created.length, failed: changes.failed() },
     notifications,
   };
+  faults.streams.forEach((stream, index) => {
+    if (stream.missed > 0 || stream.downAtTheEndMs > 0) benchLog(`live stream ${index + 1}:\n  ${streams[index]!.history.join("\n  ")}`);
+  });
   console.log(clusterReport(runs, faults));
   process.exitCode = missedTargets(faults).length > 0 ? 1 : 0;
 } finally {

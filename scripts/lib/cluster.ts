@@ -134,11 +134,16 @@ export interface Cluster {
   configDir: string;
   /** How many requests HAProxy has open on the instance named `name` now (live streams included). */
   inFlight(name: string): Promise<number>;
+  /**
+   * Resolves once HAProxy sends requests to the instance named `name` again (its check passed: status UP). A deploy
+   * stops the next instance only then, or for a moment none would be in service.
+   */
+  inService(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** HAProxy's `show stat` over its stats socket: `scur` (current sessions) of one server of the consoles backend. */
-function currentSessions(socket: string, name: string): Promise<number> {
+/** One server of the consoles backend as HAProxy's `show stat` (over its stats socket) gives it, by column name. */
+function serverStats(socket: string, name: string): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
     let text = "";
     const connection = createConnection(socket, () => connection.end("show stat\n"));
@@ -149,7 +154,7 @@ function currentSessions(socket: string, name: string): Promise<number> {
       const columns = header!.split(",");
       const row = rows.map((line) => line.split(",")).find((cells) => cells[0] === "consoles" && cells[1] === name);
       if (!row) return reject(new Error(`HAProxy's stats name no server ${name}`));
-      resolve(Number(row[columns.indexOf("scur")]));
+      resolve(Object.fromEntries(columns.map((column, index) => [column, row[index] ?? ""])));
     });
   });
 }
@@ -184,7 +189,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     haproxy = startService("haproxy", haproxyBinary, ["-db", "-f", configFile], process.env, options.logFile);
     const url = `http://${options.host === "0.0.0.0" ? "127.0.0.1" : options.host}:${options.port}`;
     await waitUntilReady(`${url}/api/health`, haproxy, 30_000);
-    return { url, instances, haproxy, configDir, inFlight: (name) => currentSessions(statsSocket, name), stop };
+    const inFlight = async (name: string) => Number((await serverStats(statsSocket, name)).scur);
+    const inService = async (name: string) => {
+      const deadline = Date.now() + 60_000;
+      while ((await serverStats(statsSocket, name)).status !== "UP") {
+        if (Date.now() > deadline) throw new Error(`HAProxy did not take ${name} back within 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    return { url, instances, haproxy, configDir, inFlight, inService, stop };
   } catch (error) {
     await stop();
     throw error;

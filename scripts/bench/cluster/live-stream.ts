@@ -17,10 +17,16 @@ export function liveStream(url: string, cookie: string) {
   let running = true;
   /** Since when the stream has been down (undefined while it is caught up). */
   let endedAt: number | undefined;
+  /** Each connection's start (`after`), its `ready` id and how it ended, to read when a stream missed a change. */
+  const history: string[] = [];
+  let opened!: () => void;
+  /** Resolved at the first `ready`: changes from then on are the stream's to receive (it starts from the newest). */
+  const ready = new Promise<void>((resolve) => (opened = resolve));
   const controller = new AbortController();
   const run = async () => {
     while (running) {
       let wait = 0;
+      history.push(`${new Date().toISOString()} open after=${lastId ?? "-"}`);
       try {
         const answer = await fetch(`${url}/api/live${lastId ? `?after=${lastId}` : ""}`, { headers: { cookie }, signal: controller.signal });
         if (answer.status !== 200 || !answer.body) throw new Error(`HTTP ${answer.status}`);
@@ -40,6 +46,10 @@ export function liveStream(url: string, cookie: string) {
               objects.add((JSON.parse(field("data")!) as { id: string }).id);
             }
             if (field("event") === "reset") resets += 1;
+            if (field("event") === "ready" || field("event") === "reset" || field("event") === "end") {
+              history.push(`${new Date().toISOString()} ${field("event")} ${field("id") ?? field("data")}`);
+            }
+            if (field("event") === "ready") opened();
             if (field("event") === "ready" && endedAt !== undefined) {
               gaps.push(Date.now() - endedAt);
               endedAt = undefined;
@@ -47,7 +57,8 @@ export function liveStream(url: string, cookie: string) {
             if (field("event") === "end" && !field("data")?.includes("restarting")) signedOut += 1;
           }
         }
-      } catch {
+      } catch (error) {
+        history.push(`${new Date().toISOString()} failed: ${error instanceof Error ? error.message : error}`);
         wait = 1000;
       }
       if (!running) break;
@@ -59,6 +70,8 @@ export function liveStream(url: string, cookie: string) {
   return {
     gaps,
     objects,
+    history,
+    ready,
     shownTwice: () => shownTwice,
     /** How long the stream has been down without a `ready` (0 when it is up). */
     downForMs: () => (endedAt === undefined ? 0 : Date.now() - endedAt),
