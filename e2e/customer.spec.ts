@@ -59,6 +59,8 @@ for (const colorScheme of ["light", "dark"] as const) {
   test(`a counterparty's movements at 390 and 1440 px (${colorScheme}): screenshots, no serious accessibility violation`, async ({
     browser,
   }, testInfo) => {
+    // Two widths, each with its axe run: over the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     const context = await contextAs(browser, "viewer", { colorScheme });
     const page = await context.newPage();
     const { id } = await busyCounterparty();
