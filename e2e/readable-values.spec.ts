@@ -5,7 +5,7 @@ import { bankGet, contextAs, type BankListAnswer } from "./support/bank";
 import { typeUserdata } from "./support/userdata";
 
 /**
- * The readable-values rule set (lib/format.ts, docs/console-pages.md "Values") on the pages, against the production
+ * The readable-values rule set (lib/format/values.ts, docs/console-pages.md "Values") on the pages, against the production
  * build and the sandbox bank: a list's amounts carry `$` and credit/debit, enums read as words with the code on hover,
  * times are in the browser's zone (told to the server by cookie, so the first HTML already agrees after one refresh)
  * or in UTC when chosen; a card's expiry is MM/YY; a webhook's write-only secret is no row. Then userdata: a save shows

@@ -45,7 +45,7 @@ test("a network transfer's timeline: the backfilled version, then a console edit
     const first = await reloadUntilShown(page, "timeline-version", { version: "1", source: "backfill" }, { timeout: 90_000 });
     await expect(first).toContainText("First seen");
     await expect(first.locator('[data-status="sent"]')).toBeVisible();
-    // The one date style (lib/format.ts): "Nov 17, 14:02" in the staff member's zone, the exact time in the element.
+    // The one date style (lib/format/time.ts): "Nov 17, 14:02" in the staff member's zone, the exact time in the element.
     await expect(page.getByTestId("timeline-watched")).toContainText(
       /Watched since [A-Z][a-z]{2} \d{1,2}(, \d{4})?, \d\d:\d\d, first seen by the backfill/,
     );

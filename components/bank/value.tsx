@@ -31,7 +31,7 @@ function linkFor(link: ValueLink | undefined, value: string): string | undefined
 }
 
 /**
- * A timestamp in the one date style (lib/format.ts): "Nov 17, 14:02" in the staff member's zone (the server rendered
+ * A timestamp in the one date style (lib/format/time.ts): "Nov 17, 14:02" in the staff member's zone (the server rendered
  * it in the same zone, from the cookie), the relative form beside it ("· 6 days ago") or, in compact cells, in the
  * tooltip with the exact second and zone. The relative part depends on the clock, so it may differ from the server's.
  */

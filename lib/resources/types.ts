@@ -12,7 +12,7 @@ import type { ResourceRoute } from "./routes";
 export type { ResourceName };
 
 /**
- * How one value is shown; each format has one renderer (components/bank/value.tsx) over the rule set in lib/format.ts.
+ * How one value is shown; each format has one renderer (components/bank/value.tsx) over the rule set in lib/format/values.ts.
  * `enum`: the bank's code in words ("soleprop" → "Sole proprietorship"), the code in the tooltip. `expiry`: a card's
  * `<key>` month with its `<key minus _month>_year` sibling as MM/YY.
  */
