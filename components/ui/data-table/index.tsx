@@ -257,8 +257,10 @@ export function DataTable<Row extends RowData>({
                 ))}
           {loadingRows === 0 && rows.length === 0 ? (
             <tr>
-              <td colSpan={visible.length} className="py-8 text-center text-sm text-muted">
-                {empty}
+              <td colSpan={visible.length} className="py-8 text-sm text-muted">
+                {/* Kept at the box's left edge and no wider than a phone's window: the headers may make the table
+                    wider than the box, and a message centred across all of it would start past the edge. */}
+                <div className="sticky left-0 max-w-[calc(100vw-4rem)] text-center">{empty}</div>
               </td>
             </tr>
           ) : null}
