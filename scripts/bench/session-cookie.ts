@@ -1,12 +1,12 @@
 import { demoUsers } from "@/lib/auth/demo-users";
-
-const viewer = demoUsers.find((user) => user.role === "viewer")!;
+import type { Role } from "@/lib/permissions";
 
 /**
- * Signs in as the demo viewer through Auth.js's credentials endpoint, as the sign-in form does, and returns the session
- * cookie (`name=value`) for a benchmark's requests.
+ * Signs in as the demo user of `role` through Auth.js's credentials endpoint, as the sign-in form does, and returns the
+ * session cookie (`name=value`) for a benchmark's requests.
  */
-export async function viewerSessionCookie(consoleUrl: string): Promise<string> {
+export async function demoSessionCookie(consoleUrl: string, role: Role): Promise<string> {
+  const user = demoUsers.find((demo) => demo.role === role)!;
   const csrfAnswer = await fetch(`${consoleUrl}/api/auth/csrf`);
   const { csrfToken } = (await csrfAnswer.json()) as { csrfToken: string };
   const csrfCookie = csrfAnswer.headers
@@ -17,9 +17,12 @@ export async function viewerSessionCookie(consoleUrl: string): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ email: viewer.email, password: viewer.password, csrfToken }),
+    body: new URLSearchParams({ email: user.email, password: user.password, csrfToken }),
   });
   const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("authjs.session-token="));
-  if (!session) throw new Error(`sign-in as ${viewer.email} failed (HTTP ${answer.status})`);
+  if (!session) throw new Error(`sign-in as ${user.email} failed (HTTP ${answer.status})`);
   return session.split(";")[0]!;
 }
+
+/** The demo viewer's session cookie: the read-only benchmarks sign in as the viewer. */
+export const viewerSessionCookie = (consoleUrl: string) => demoSessionCookie(consoleUrl, "viewer");

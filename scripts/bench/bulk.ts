@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:bulk`: a bulk userdata change on 200 network transfers, end to end through the built console
+ * (issue 44's budget: under 20 s, with the progress bar moving). A sandbox bank (demo seed, lifecycle off, four-eyes
+ * off as the sandbox has it by default) and the console share one embedded PGlite, as `npm start` runs them. Before
+ * the console starts, 200 network transfers of an amount no seeded one has are created through the sandbox control API,
+ * so the console's index walks them at its start. Signed in as the demo operations user, the bench selects all
+ * matching (`GET /api/index-list/network_transfer/ids?amount_min=…&amount_max=…`), asks `POST /api/bulk`
+ * `userdata.set` on them and polls `GET /api/bulk/{id}` every 250 ms until every row is settled. Beside it, the
+ * ceiling: the same 200 PATCHes sent straight to the bank, as many at once as the runner sends (lib/bulk/runner.ts).
+ * Markdown on stdout, progress on stderr; exits 1 when the target is missed or a row is not done.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BulkJobView } from "@/lib/bulk/codes";
+import { settledCount } from "@/lib/bulk/codes";
+import { readEnv } from "@/lib/env/read-env";
+import { sandboxEnvSchema } from "@/lib/env/schema";
+import { ensureConsoleBuilt } from "../lib/build";
+import { benchLog, firstJsonLine, startChild, stopChild, waitForHealth } from "./run";
+import { demoSessionCookie } from "./session-cookie";
+
+const rows = 200;
+const targetMs = 20_000;
+const pollMs = 250;
+/** As many rows at once as the runner sends (lib/bulk/runner.ts, its default concurrency). */
+const runnerConcurrency = 4;
+/** An amount no demo-seeded transfer has: the filter that selects exactly the transfers made here. */
+const benchAmount = "432.10";
+const ports = { sandbox: Number(process.env.BENCH_SANDBOX_PORT ?? 4214), console: Number(process.env.BENCH_CONSOLE_PORT ?? 3214) };
+const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
+const consoleUrl = `http://127.0.0.1:${ports.console}`;
+const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
+const bankHeaders = {
+  authorization: `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}`,
+  "content-type": "application/json",
+};
+const workDir = mkdtempSync(path.join(tmpdir(), "bench-bulk-"));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** A JSON answer of the expected status, or an error naming the request and what came back. */
+async function expectJson<T>(what: string, answer: Response, status: number): Promise<T> {
+  if (answer.status !== status) throw new Error(`${what}: HTTP ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+async function createTransfers() {
+  for (let made = 0; made < rows; made++) {
+    const answer = await fetch(`${sandboxUrl}/sandbox/network_transfer`, {
+      method: "POST",
+      headers: bankHeaders,
+      body: JSON.stringify({ amount: benchAmount }),
+    });
+    await expectJson("POST /sandbox/network_transfer", answer, 201);
+  }
+}
+
+/** Waits until the console's index holds every transfer made here (its start-up walk of the bank). */
+async function waitForIndex(cookie: string, query: string) {
+  const started = Date.now();
+  for (;;) {
+    const answer = await fetch(`${consoleUrl}/api/index-list/network_transfer/count?${query}`, { headers: { cookie } });
+    if (answer.ok && ((await answer.json()) as { count: number }).count >= rows) return;
+    if (Date.now() - started > 120_000) throw new Error(`the console's index did not hold ${rows} transfers of ${benchAmount} within 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Select all matching, ask the bulk action, poll until settled: the timings the operator sees. */
+async function bulkEndToEnd(cookie: string, query: string) {
+  const started = performance.now();
+  const { ids } = await expectJson<{ ids: string[] }>(
+    "GET /api/index-list/network_transfer/ids",
+    await fetch(`${consoleUrl}/api/index-list/network_transfer/ids?${query}`, { headers: { cookie } }),
+    200,
+  );
+  if (ids.length !== rows) throw new Error(`select all matching answered ${ids.length} ids, expected ${rows}`);
+  const asked = await expectJson<BulkJobView>(
+    "POST /api/bulk",
+    await fetch(`${consoleUrl}/api/bulk`, {
+      method: "POST",
+      headers: { cookie, origin: consoleUrl, "content-type": "application/json" },
+      body: JSON.stringify({ action: "userdata.set", resource: "network_transfer", ids, key: "bench_bulk", value: new Date().toISOString() }),
+    }),
+    202,
+  );
+  if (asked.status === "awaiting_approval") throw new Error("the bulk action awaits approval: four-eyes is on in this sandbox");
+  let firstSettledMs: number | null = null;
+  let progressPolls = 0;
+  let polls = 0;
+  let lastSettled = 0;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    const job = await expectJson<BulkJobView>("GET /api/bulk/{id}", await fetch(`${consoleUrl}/api/bulk/${asked.id}`, { headers: { cookie } }), 200);
+    polls++;
+    const settled = settledCount(job.counts);
+    if (settled > 0 && firstSettledMs === null) firstSettledMs = performance.now() - started;
+    if (settled > lastSettled) progressPolls++;
+    lastSettled = settled;
+    if (settled === job.total) return { endToEndMs: performance.now() - started, firstSettledMs: firstSettledMs!, polls, progressPolls, job, ids };
+  }
+}
+
+/** The ceiling: the same PATCHes straight to the bank, `runnerConcurrency` at a time. */
+async function directPatches(ids: string[]) {
+  const queue = [...ids];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: runnerConcurrency }, async () => {
+      for (let id = queue.shift(); id; id = queue.shift()) {
+        const answer = await fetch(`${sandboxUrl}/network_transfer/${id}`, {
+          method: "PATCH",
+          headers: bankHeaders,
+          body: JSON.stringify({ userdata: { bench_bulk: "ceiling" } }),
+        });
+        await expectJson(`PATCH /network_transfer/${id}`, answer, 200);
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+try {
+  ensureConsoleBuilt();
+  const dbHost = startChild(process.execPath, ["--import", "tsx", "scripts/bench/embedded-db.ts", path.join(workDir, "pglite")], {});
+  const { url: embeddedUrl } = await firstJsonLine<{ url: string }>(dbHost);
+  const sandbox = startChild(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+    SANDBOX_DATABASE_URL: embeddedUrl,
+    SANDBOX_PORT: String(ports.sandbox),
+    SANDBOX_SEED: "demo",
+    SANDBOX_LIFECYCLE: "off",
+    LOG_LEVEL: "warn",
+  });
+  await waitForHealth(`${sandboxUrl}/health`, sandbox, 120_000);
+  benchLog(`creating ${rows} network transfers of ${benchAmount}...`);
+  await createTransfers();
+  const consoleChild = startChild(
+    process.execPath,
+    [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(ports.console), "-H", "127.0.0.1"],
+    {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      AUTH_SECRET: randomBytes(32).toString("base64"),
+      CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      AUTH_TRUST_HOST: "true",
+      DATABASE_URL: embeddedUrl,
+      DATA_ROOT: workDir,
+      PORT: String(ports.console),
+      SANDBOX_PORT: String(ports.sandbox),
+      LOG_LEVEL: "warn",
+    },
+  );
+  consoleChild.stdout?.resume();
+  await waitForHealth(`${consoleUrl}/api/health`, consoleChild, 120_000);
+  const cookie = await demoSessionCookie(consoleUrl, "operations");
+  const query = new URLSearchParams({ amount_min: benchAmount, amount_max: benchAmount }).toString();
+  await waitForIndex(cookie, query);
+  benchLog("bulk userdata.set through the console...");
+  const bulk = await bulkEndToEnd(cookie, query);
+  benchLog("the same PATCHes straight to the bank...");
+  const ceilingMs = await directPatches(bulk.ids);
+  await stopChild(consoleChild);
+  await stopChild(sandbox);
+  await stopChild(dbHost);
+  const { counts } = bulk.job;
+  const met = bulk.endToEndMs < targetMs && counts.done === rows;
+  console.log(
+    [
+      `${new Date().toISOString().slice(0, 10)}: ${rows} network transfers, userdata.set as the demo operations user, four-eyes off, console and sandbox bank on one embedded PGlite, polled every ${pollMs} ms.`,
+      "",
+      "| end to end (select all → every row settled) | first row settled | polls that saw progress | done / refused / failed (other) | ceiling: 200 PATCHes straight to the bank, 4 at a time | target < 20 s |",
+      "| ---: | ---: | ---: | --- | ---: | --- |",
+      `| ${seconds(bulk.endToEndMs)} | ${seconds(bulk.firstSettledMs)} | ${bulk.progressPolls} of ${bulk.polls} | ${counts.done} / ${counts.refused} / ${counts.failed} (${rows - counts.done - counts.refused - counts.failed}) | ${seconds(ceilingMs)} | ${met ? "met" : "**missed**"} |`,
+    ].join("\n"),
+  );
+  process.exitCode = met ? 0 : 1;
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
