@@ -77,6 +77,8 @@ test("the counterparties list filters by name from the index, and says so", asyn
   const { id, name } = await busyCounterparty();
   const word = name.split(" ")[0]!;
   await page.goto("/counterparties");
+  // The index's filters sit under "More filters" beside the bank's own dates.
+  await page.getByTestId("more-filters").click();
   // The table's Name column has a header menu of that name too: the filter's box by its id.
   await page.locator("#filter-name").fill(word);
   await page.locator("#filter-name").press("Enter");

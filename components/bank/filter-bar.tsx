@@ -196,12 +196,13 @@ export function FilterBar({
           key={filter.name}
           type="button"
           data-testid="id-filter-chip"
-          aria-label={`Remove filter: ${filter.label.toLowerCase()} ${query[filter.name]}`}
           onClick={() => onApply({ [filter.name]: "" })}
           className="self-center rounded-full border border-line bg-surface-2 px-2 py-0.5 text-xs hover:border-line-strong"
         >
+          {/* The words read are the words shown (the name arrives after the id), with what a press does first. */}
+          <span className="sr-only">Remove filter: </span>
           {filter.label.toLowerCase()} <span className="font-mono">{query[filter.name]}</span>
-          <NameBeside id={query[filter.name]!} /> ×
+          <NameBeside id={query[filter.name]!} /> <span aria-hidden="true">×</span>
         </button>
       ))}
       <SkipToRows />
