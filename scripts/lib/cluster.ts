@@ -176,8 +176,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   try {
     for (const instance of instances) {
-      await instance.start();
+      // Listed before it is ready: one that never answers is stopped with the others.
       started.push(instance);
+      await instance.start();
     }
     const configDir = mkdtempSync(path.join(tmpdir(), "console-cluster-"));
     const configFile = path.join(configDir, "haproxy.cfg");
