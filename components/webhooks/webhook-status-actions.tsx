@@ -62,7 +62,7 @@ function ConsoleSubscription({ event, canManage }: { event: string; canManage: b
         filters, Home&apos;s figures) up to date. Changing, disabling or deleting it would leave the index behind. It carries the receiver&apos;s
         credentials, so it is changed only in{" "}
         {canManage ? (
-          <Link href="/settings/index" className="link">
+          <Link href="/settings/index" className="link underline">
             Settings → Index of the bank
           </Link>
         ) : (
