@@ -61,8 +61,12 @@ async function waitForIndex(cookie: string, query: string) {
   const started = Date.now();
   for (;;) {
     const answer = await fetch(`${consoleUrl}/api/index-list/network_transfer/count?${query}`, { headers: { cookie } });
-    if (answer.ok && ((await answer.json()) as { count: number }).count >= rows) return;
-    if (Date.now() - started > 120_000) throw new Error(`the console's index did not hold ${rows} transfers of ${benchAmount} within 120 s`);
+    const text = await answer.text();
+    if (answer.ok && (JSON.parse(text) as { count: number }).count >= rows) return;
+    if (Date.now() - started > 120_000)
+      throw new Error(
+        `the console's index did not hold ${rows} transfers of ${benchAmount} within 120 s (last count: HTTP ${answer.status} ${text})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -85,6 +89,7 @@ async function bulkEndToEnd(cookie: string, query: string) {
     }),
     202,
   );
+  const askedMs = performance.now() - started;
   if (asked.status === "awaiting_approval") throw new Error("the bulk action awaits approval: four-eyes is on in this sandbox");
   let firstSettledMs: number | null = null;
   let progressPolls = 0;
@@ -98,7 +103,8 @@ async function bulkEndToEnd(cookie: string, query: string) {
     if (settled > 0 && firstSettledMs === null) firstSettledMs = performance.now() - started;
     if (settled > lastSettled) progressPolls++;
     lastSettled = settled;
-    if (settled === job.total) return { endToEndMs: performance.now() - started, firstSettledMs: firstSettledMs!, polls, progressPolls, job, ids };
+    if (settled === job.total)
+      return { endToEndMs: performance.now() - started, askedMs, firstSettledMs: firstSettledMs!, polls, progressPolls, job, ids };
   }
 }
 
@@ -130,6 +136,9 @@ try {
     SANDBOX_PORT: String(ports.sandbox),
     SANDBOX_SEED: "demo",
     SANDBOX_LIFECYCLE: "off",
+    // The console's index subscribes to the bank's webhooks at its start; the bank refuses its address otherwise.
+    PORT: String(ports.console),
+    SANDBOX_WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8",
     LOG_LEVEL: "warn",
   });
   await waitForHealth(`${sandboxUrl}/health`, sandbox, 120_000);
@@ -169,9 +178,9 @@ try {
     [
       `${new Date().toISOString().slice(0, 10)}: ${rows} network transfers, userdata.set as the demo operations user, four-eyes off, console and sandbox bank on one embedded PGlite, polled every ${pollMs} ms.`,
       "",
-      "| end to end (select all → every row settled) | first row settled | polls that saw progress | done / refused / failed (other) | ceiling: 200 PATCHes straight to the bank, 4 at a time | target < 20 s |",
-      "| ---: | ---: | ---: | --- | ---: | --- |",
-      `| ${seconds(bulk.endToEndMs)} | ${seconds(bulk.firstSettledMs)} | ${bulk.progressPolls} of ${bulk.polls} | ${counts.done} / ${counts.refused} / ${counts.failed} (${rows - counts.done - counts.refused - counts.failed}) | ${seconds(ceilingMs)} | ${met ? "met" : "**missed**"} |`,
+      "| end to end (select all → every row settled) | job answered (202) | first row settled | polls that saw progress | done / refused / failed (other) | ceiling: 200 PATCHes straight to the bank, 4 at a time | target < 20 s |",
+      "| ---: | ---: | ---: | ---: | --- | ---: | --- |",
+      `| ${seconds(bulk.endToEndMs)} | ${seconds(bulk.askedMs)} | ${seconds(bulk.firstSettledMs)} | ${bulk.progressPolls} of ${bulk.polls} | ${counts.done} / ${counts.refused} / ${counts.failed} (${rows - counts.done - counts.refused - counts.failed}) | ${seconds(ceilingMs)} | ${met ? "met" : "**missed**"} |`,
     ].join("\n"),
   );
   process.exitCode = met ? 0 : 1;
