@@ -15,19 +15,25 @@
  * run it used to share the console's embedded database (as `npm start` runs them), so its own 200 writes per second
  * and their deliveries ran through the same single-threaded store as the receiver and the index, which a real bank
  * never does. Without a server, the PGlite run shares the embedded database as before (the report says which).
+ *
+ * `BENCH_STEP_UP=1`: instead of one run, the highest rate at which commit → browser p99 stays under 250 ms with
+ * nothing lost, shown twice or failed, by a step-up search over rates (scripts/bench/events-step-up.ts: doubling from
+ * BENCH_STEP_FROM, 50, then halving the gap), each step BENCH_SECONDS (10 here) after BENCH_WARMUP_SECONDS (3) in the
+ * same running product; beside it the highest rate the bank alone sustains for the same PATCHes (a sandbox bank with
+ * no console: every PATCH answered 200 within 250 ms at p99), searched the same way, and the ratio of the two, which
+ * travels between machines where the rates do not.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { demoUsers } from "@/lib/auth/demo-users";
-import { readEnv } from "@/lib/env/read-env";
-import { sandboxEnvSchema } from "@/lib/env/schema";
-import { runOutcome, type Change, type KeptVersion } from "./events-outcome";
-import { percentile } from "./stats";
+import { networkTransfers, now, patchAtRate } from "./events-patches";
+import { measurePipeline, pipelineReport, type EventsStack } from "./events-run";
+import { highestHeldRate } from "./events-step-up";
 import { launchBenchChromium } from "./pages-measure";
 import { benchLog, freePort, postgresAdminUrl, scratchPostgres, startChild, stopChild, waitForHealth, withScratchPostgresPair } from "./run";
+import { percentile } from "./stats";
 
 /** Where the PostgreSQL server was reached: a Unix socket's directory, or host and port. */
 const postgresPlace = (() => {
@@ -35,68 +41,33 @@ const postgresPlace = (() => {
   return url.searchParams.get("host") ?? `${url.hostname}:${url.port || 5432} over TCP`;
 })();
 
+const stepUp = process.env.BENCH_STEP_UP === "1";
 const rate = Number(process.env.BENCH_RATE ?? 200);
-const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const seconds = Number(process.env.BENCH_SECONDS ?? (stepUp ? 10 : 30));
 /**
  * Changes at the same rate before the measured ones, not counted: the first seconds of load were 5-10x slower than
  * the rest (JIT, connection pools, first use of each path), a start-up cost rather than the pipeline's speed.
  */
-const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? (stepUp ? 3 : 5));
+const steps = { from: Number(process.env.BENCH_STEP_FROM ?? 50), ceiling: 3200 };
 /** How often the sandbox bank looks for notifications to send (its default is 200 ms). */
 const sandboxPollMs = Number(process.env.BENCH_SANDBOX_POLL_MS ?? 25);
 /** Which stores to run: "pglite,postgresql" (both, the default), or one of them. */
 const stores = (process.env.BENCH_STORES ?? "pglite,postgresql").split(",");
-const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
-const bankAuth = `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}`;
 const viewer = demoUsers.find((user) => user.role === "viewer")!;
-const log = benchLog;
-const now = () => performance.timeOrigin + performance.now();
 const report: string[] = [];
-const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The load's PATCHes over kept connections with node:http. The bench shares the machine's two cores with what it
- * measures, and fetch (undici) cost it about a quarter of a core at 200 requests a second (measured with top): CPU a real
- * bank's clients would not take from the bank and the console.
- */
-const loadAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function sendPatch(url: string, body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: "PATCH",
-        agent: loadAgent,
-        headers: { authorization: bankAuth, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-      },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-        answer.on("end", () => resolve({ status: answer.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-        answer.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
-
-async function benchStore(name: string, databases: { console?: string; sandbox: string } | null) {
+/** The product as `npm start` runs it, backfilled, with a viewer's page holding the live feed open, for `measure`. */
+async function withEventsStack(
+  name: string,
+  databases: { console?: string; sandbox: string } | null,
+  measure: (stack: EventsStack) => Promise<void>,
+) {
   const dataRoot = mkdtempSync(path.join(tmpdir(), "bench-events-"));
   const [port, sandboxPort] = [await freePort(), await freePort()];
   const consoleUrl = `http://127.0.0.1:${port}`;
   const bankUrl = `http://127.0.0.1:${sandboxPort}`;
-  const stack = startChild(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = startChild(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     PORT: String(port),
     SANDBOX_PORT: String(sandboxPort),
     DATA_ROOT: dataRoot,
@@ -107,7 +78,7 @@ async function benchStore(name: string, databases: { console?: string; sandbox: 
     ...(databases?.console && { DATABASE_URL: databases.console }),
     ...(databases && { SANDBOX_DATABASE_URL: databases.sandbox }),
   });
-  stack.stdout?.on("data", () => {});
+  child.stdout?.on("data", () => {});
   // The embedded database `npm start` serves (PGlite) or the console's PostgreSQL database: read after the run.
   const consoleDb = new pg.Client({
     connectionString:
@@ -115,22 +86,21 @@ async function benchStore(name: string, databases: { console?: string; sandbox: 
   });
   const browser = await launchBenchChromium();
   try {
-    await waitForHealth(`${consoleUrl}/api/health`, stack, 300_000);
+    await waitForHealth(`${consoleUrl}/api/health`, child, 300_000);
     await consoleDb.connect();
-    await until(
-      async () =>
-        (await consoleDb.query("SELECT count(*) FILTER (WHERE finished_at IS NULL) AS open, count(*) AS lists FROM console.index_backfill")).rows[0]
-          .open === "0",
-      "the backfill",
-    );
-    log(`${name}: stack up, index backfilled`);
+    const deadline = Date.now() + 180_000;
+    while ((await consoleDb.query("SELECT count(*) AS open FROM console.index_backfill WHERE finished_at IS NULL")).rows[0].open !== "0") {
+      if (Date.now() > deadline) throw new Error("timed out waiting for the backfill");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    benchLog(`${name}: stack up, index backfilled`);
 
     const page = await browser.newPage();
     await page.goto(`${consoleUrl}/sign-in`);
     await page.getByLabel("Email").fill(viewer.email);
     await page.getByLabel("Password").fill(viewer.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"), { timeout: 60_000 });
+    await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"), { timeout: 180_000 });
     // A console page that reads nothing live itself (production's empty event list); its own feed stays open beside
     // the one opened here, which is the one timed. (A route's answer would not do: its CSP forbids any connection.)
     await page.goto(`${consoleUrl}/events?environment=production`);
@@ -146,169 +116,114 @@ async function benchStore(name: string, databases: { console?: string; sandbox: 
         setTimeout(() => reject(new Error("the live feed did not open within 30 s")), 30_000);
       });
     });
-
-    const transfers = (
-      (await (await fetch(`${bankUrl}/network_transfer?page_size=1000`, { headers: { authorization: bankAuth } })).json()) as {
-        data: Array<{ id: string }>;
-      }
-    ).data.map((transfer) => transfer.id);
-    const run = `run_${Date.now()}`;
-    const changes: Change[] = [];
-    const total = rate * seconds;
-    const failures: string[] = [];
-    const inFlight: Promise<void>[] = [];
-    const patch = (objectId: string, userdata: Record<string, unknown>, seq: number) =>
-      inFlight.push(
-        sendPatch(`${bankUrl}/network_transfer/${objectId}`, JSON.stringify({ userdata })).then(
-          ({ status, body }) => {
-            if (status !== 200) failures.push(`${seq}: HTTP ${status} ${body}`);
-          },
-          (error: unknown) => void failures.push(`${seq}: ${error instanceof Error ? error.message : error}`),
-        ),
-      );
-    const warmupStartedAt = now();
-    log(
-      `${name}: warming up with ${warmupSeconds * rate} changes over ${warmupSeconds} s, then ${total} changes at ${rate}/s over ${transfers.length} network transfers...`,
-    );
-    const startedAt = warmupStartedAt + warmupSeconds * 1000;
-    for (let seq = -warmupSeconds * rate; seq < total; seq++) {
-      const due = startedAt + (seq * 1000) / rate;
-      const wait = due - now();
-      if (wait > 1) await sleep(wait);
-      const objectId = transfers[((seq % transfers.length) + transfers.length) % transfers.length]!;
-      if (seq < 0) {
-        patch(objectId, { bench: `${run}_warmup`, seq }, seq);
-        continue;
-      }
-      changes.push({ seq, objectId, sentAt: now() });
-      patch(objectId, { bench: run, seq }, seq);
-    }
-    await Promise.all(inFlight);
-    const sendSeconds = (now() - startedAt) / 1000;
-    log(`${name}: sent in ${sendSeconds.toFixed(1)} s; waiting for the index to settle...`);
-    const lastSeqOf = new Map(changes.map((change) => [change.objectId, change.seq]));
-    await until(
-      async () => {
-        const { rows } = await consoleDb.query(
-          "SELECT id, (state->'userdata'->>'seq')::int AS seq FROM console.bank_objects WHERE environment = 'sandbox' AND resource = 'network_transfer' AND state->'userdata'->>'bench' = $1",
-          [run],
-        );
-        return rows.filter((object) => lastSeqOf.get(object.id) === object.seq).length === lastSeqOf.size;
-      },
-      "every transfer's last change in the index",
-      60_000,
-    ).catch((error: Error) => log(error.message));
-    await sleep(2000);
-
-    const versions = (
-      await consoleDb.query(
-        `SELECT id::text AS id, object_id, (state->'userdata'->>'seq')::int AS seq, extract(epoch from seen_at) * 1000 AS seen,
-           extract(epoch from (state->>'updated_at')::timestamptz) * 1000 AS changed
-         FROM console.bank_object_versions WHERE environment = 'sandbox' AND state->'userdata'->>'bench' = $1`,
-        [run],
-      )
-    ).rows as KeptVersion[];
-    const inbox = (
-      await consoleDb.query(
-        `SELECT object_id, extract(epoch from received_at) * 1000 AS received, deliveries FROM console.bank_event_inbox
-         WHERE environment = 'sandbox' AND event = 'network_transfer.update' AND received_at >= to_timestamp($1 / 1000.0)`,
-        [startedAt - 1000],
-      )
-    ).rows as Array<{ object_id: string; received: number; deliveries: number }>;
-    // The receiver's answer time as the bank measured it, per delivery attempt of the run.
-    const hooks = (
-      (await (await fetch(`${bankUrl}/webhook?page_size=1000&event=network_transfer.update`, { headers: { authorization: bankAuth } })).json()) as {
-        data: Array<{ id: string; url: string }>;
-      }
-    ).data;
-    const hook = hooks.find((candidate) => candidate.url === `${consoleUrl}/api/bank-events/sandbox`)!;
-    const answerTimes: number[] = [];
-    let badAnswers = 0;
-    for (let next: string | undefined = `${bankUrl}/webhook/${hook.id}/deliveries?page_size=1000`; next;) {
-      const deliveries = (await (await fetch(next, { headers: { authorization: bankAuth } })).json()) as {
-        data: Array<{ latency_ms: number; succeeded: boolean; attempted_at: string }>;
-        page_next?: string;
-      };
-      for (const delivery of deliveries.data) {
-        if (Date.parse(delivery.attempted_at) < startedAt) continue;
-        answerTimes.push(delivery.latency_ms);
-        if (!delivery.succeeded) badAnswers++;
-      }
-      next = deliveries.page_next ?? undefined;
-    }
-    const received = (await page.evaluate(() => (window as unknown as { received: Array<{ id: string; at: number }> }).received)) as Array<{
-      id: string;
-      at: number;
-    }>;
-
-    const { timings, bySecond, lost, superseded, versionsNotShown, shownTwice, keptTwice } = runOutcome({
-      changes,
-      versions,
-      inbox,
-      received,
-      startedAt,
-    });
-    const p50max = (values: number[]) => (values.length ? `${percentile(values, 50).toFixed(0)}/${Math.max(...values).toFixed(0)}` : "-");
-    log(
-      `${name}: from the commit, by second of the run, to the receiver | index | browser (p50/max ms):\n${[...bySecond]
-        .map(([second, stages]) => `  ${second}: ${p50max(stages.receiver)} | ${p50max(stages.index)} | ${p50max(stages.browser)}`)
-        .join("\n")}`,
-    );
-
-    report.push(
-      "",
-      `### ${name}: ${changes.length} changes in ${sendSeconds.toFixed(1)} s (${(changes.length / sendSeconds).toFixed(0)}/s), ${transfers.length} transfers`,
-      "",
-      `The bank's data: ${databases ? `a PostgreSQL database of its own (server reached at ${postgresPlace})` : "the console's embedded database (no PostgreSQL server answered)"}.`,
-      "",
-    );
-    const cells = (values: number[]) => [`${percentile(values, 50).toFixed(0)} ms`, `${percentile(values, 99).toFixed(0)} ms`];
-    row(["to", "measured", "from the commit at the bank: p50", "p99", "from the PATCH sent: p50", "p99"]);
-    row(["---", "---:", "---:", "---:", "---:", "---:"]);
-    for (const [label, stage] of [
-      ["the receiver storing the notification", "receiver"],
-      ["the index keeping the version", "index"],
-      ["the browser receiving it over SSE", "browser"],
-    ] as const) {
-      row([label, timings.committed[stage].length, ...cells(timings.committed[stage]), ...cells(timings.sent[stage])]);
-    }
-    report.push(
-      "",
-      `Target: p99 from the commit to the browser under 250 ms: **${percentile(timings.committed.browser, 99) < 250 ? "met" : "missed"}**.`,
-    );
-    report.push(
-      "",
-      `The receiver's answer as the bank timed it (${answerTimes.length} deliveries, ${(answerTimes.length / sendSeconds).toFixed(0)}/s): ` +
-        `p50 ${percentile(answerTimes, 50)} ms, p99 **${percentile(answerTimes, 99)} ms** (target < 50 ms: **${percentile(answerTimes, 99) < 50 ? "met" : "missed"}**), not 200: ${badAnswers}.`,
-      "",
-      `Lost (a transfer's last change never in the index): **${lost}**. Versions kept but never shown in the browser: **${versionsNotShown}**. ` +
-        `Shown twice: **${shownTwice}**; kept twice: **${keptTwice}**. Superseded (the bank changed the transfer again before its ` +
-        `notification was fetched, so the index went straight to the newer state): ${superseded}. Failed PATCHes: ${failures.length}` +
-        `${failures.length ? ` (first: ${failures[0]})` : ""}. Notifications delivered more than once: ${inbox.filter((entry) => entry.deliveries > 1).length}.`,
-    );
+    await measure({ name, bankUrl, consoleUrl, consoleDb, page, transfers: await networkTransfers(bankUrl) });
   } finally {
     await browser.close();
     await consoleDb.end().catch(() => {});
-
-    await stopChild(stack);
+    await stopChild(child);
     rmSync(dataRoot, { recursive: true, force: true });
   }
 }
 
-report.push(
-  `## Bank change to browser (${new Date().toISOString().slice(0, 10)}, ${rate} changes/s for ${seconds} s after ${warmupSeconds} s of warm-up, sandbox webhook poll ${sandboxPollMs} ms)`,
-);
+const bankPlace = (databases: { sandbox: string } | null) =>
+  databases
+    ? `a PostgreSQL database of its own (server reached at ${postgresPlace})`
+    : "the console's embedded database (no PostgreSQL server answered)";
+
+/** The highest rate the whole product holds, as a table of its steps. */
+async function stepUpReport(stack: EventsStack): Promise<number | null> {
+  const runs: string[] = [];
+  const { highest } = await highestHeldRate(async (stepRate) => {
+    const run = await measurePipeline(stack, { rate: stepRate, seconds, warmupSeconds });
+    runs.push(
+      `| ${stepRate}/s | ${run.p99.toFixed(0)} ms | ${run.lost} | ${run.shownTwice} | ${run.sent.failures.length} | ${run.held ? "held" : "missed"} |`,
+    );
+    return run.held;
+  }, steps);
+  report.push(
+    "",
+    `### ${stack.name}: commit → browser`,
+    "",
+    "| rate | p99 | lost | shown twice | failed PATCHes | |",
+    "|---:|---:|---:|---:|---:|---|",
+    ...runs,
+  );
+  return highest;
+}
+
+/**
+ * The highest rate a sandbox bank with no console sustains for the same PATCHes (every one answered 200, p99 from its
+ * sending to its answer under 250 ms), on a PostgreSQL database of its own when a server answers.
+ */
+async function bankAloneHighest(): Promise<number | null> {
+  const database = await scratchPostgres("bench_events_bank_alone");
+  const dataRoot = mkdtempSync(path.join(tmpdir(), "bench-events-bank-"));
+  const sandboxPort = await freePort();
+  const bankUrl = `http://127.0.0.1:${sandboxPort}`;
+  const child = startChild(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
+    SANDBOX_PORT: String(sandboxPort),
+    DATA_ROOT: dataRoot,
+    SANDBOX_LIFECYCLE: "off",
+    LOG_LEVEL: "warn",
+    ...(database && { SANDBOX_DATABASE_URL: database.url }),
+  });
+  const rows: string[] = [];
+  try {
+    await waitForHealth(`${bankUrl}/health`, child, 300_000);
+    const transfers = await networkTransfers(bankUrl);
+    const { highest } = await highestHeldRate(async (stepRate) => {
+      const started = now();
+      const run = await patchAtRate(bankUrl, transfers, { rate: stepRate, seconds, warmupSeconds, tag: `alone_${started}` });
+      const p99 = percentile(run.answerMs, 99);
+      const held = run.failures.length === 0 && p99 < 250;
+      rows.push(`| ${stepRate}/s | ${p99.toFixed(0)} ms | ${run.failures.length} | ${held ? "held" : "missed"} |`);
+      return held;
+    }, steps);
+    report.push("", "### The bank alone: PATCH → answer", "", "| rate | p99 | failed | |", "|---:|---:|---:|---|", ...rows);
+    return highest;
+  } finally {
+    await stopChild(child);
+    await database?.drop();
+    rmSync(dataRoot, { recursive: true, force: true });
+  }
+}
+
+const title = stepUp
+  ? `steps of ${seconds} s after ${warmupSeconds} s of warm-up`
+  : `${rate} changes/s for ${seconds} s after ${warmupSeconds} s of warm-up`;
+report.push(`## Bank change to browser (${new Date().toISOString().slice(0, 10)}, ${title}, sandbox webhook poll ${sandboxPollMs} ms)`);
+const highest: Record<string, number | null> = {};
+const measureStore = (name: string, databases: { console?: string; sandbox: string } | null) =>
+  withEventsStack(name, databases, async (stack) => {
+    if (stepUp) {
+      highest[name] = await stepUpReport(stack);
+      return;
+    }
+    const run = await measurePipeline(stack, { rate, seconds, warmupSeconds });
+    const title = `${run.sent.changes.length} changes in ${run.sent.sendSeconds.toFixed(1)} s (${(run.sent.changes.length / run.sent.sendSeconds).toFixed(0)}/s)`;
+    report.push("", `### ${name}: ${title}, ${stack.transfers.length} transfers`, "", ...pipelineReport(run, bankPlace(databases)));
+  });
 if (stores.includes("pglite")) {
   const bank = await scratchPostgres("bench_events_bank");
   try {
-    await benchStore("PGlite", bank ? { sandbox: bank.url } : null);
+    await measureStore("PGlite", bank ? { sandbox: bank.url } : null);
   } finally {
     await bank?.drop();
   }
 }
 if (stores.includes("postgresql"))
   await withScratchPostgresPair("bench_events", (databases) =>
-    benchStore("PostgreSQL", { console: databases.console.url, sandbox: databases.sandbox.url }),
+    measureStore("PostgreSQL", { console: databases.console.url, sandbox: databases.sandbox.url }),
   );
+if (stepUp) {
+  const bankAlone = await bankAloneHighest();
+  const ratio = (value: number | null) => (value !== null && bankAlone ? ` (${((value / bankAlone) * 100).toFixed(0)}% of the bank alone)` : "");
+  report.push(
+    "",
+    `Highest rate with commit → browser p99 under 250 ms: ${Object.entries(highest)
+      .map(([name, value]) => `${name} ${value ?? "none"}/s${ratio(value)}`)
+      .join(", ")}; the bank alone sustains ${bankAlone ?? "none"}/s.`,
+  );
+}
 console.log(report.join("\n"));
 process.exit(0);
