@@ -18,10 +18,11 @@ import {
 import type { Field, ValueLink } from "@/lib/resources";
 import { detailHref, listHref } from "@/lib/resources/routes";
 import { showsNameBeside } from "@/lib/resources/names-beside";
-import { fieldHint, fieldValue } from "@/lib/resources/derived";
+import { fieldHint, fieldValue, needsFailureWords } from "@/lib/resources/derived";
 import { IdValue } from "./id-value";
 import { NameBeside } from "./name-beside";
 import { StatusBadge } from "./status-badge";
+import { useFailureExplainer } from "./use-failure-explainer";
 
 const none = <span className="text-muted">—</span>;
 
@@ -111,7 +112,8 @@ export function JsonBlock({ value }: { value: unknown }) {
 
 /** One field of a bank object, shown by its format; missing and null values show as a dash. */
 export function FieldValue({ field, object, compact = false }: { field: Field; object: unknown; compact?: boolean }) {
-  const value = fieldValue(object, field);
+  const explain = useFailureExplainer(needsFailureWords(field));
+  const value = fieldValue(object, field, explain);
   if (value === null || value === undefined || value === "") return field.format === "json" ? <span className="text-muted">none</span> : none;
   if (isMaskedText(value)) return <Masked value={String(value)} mono={field.format === "mono" || field.format === "id"} />;
   switch (field.format) {
@@ -154,7 +156,7 @@ export function FieldValue({ field, object, compact = false }: { field: Field; o
     case "reason":
       // "R01 Insufficient Funds": the code leads, so a list column shows the start and keeps its width.
       return compact ? (
-        <span title={fieldHint(object, field) ?? String(value)} className="block max-w-[8rem] truncate">
+        <span title={fieldHint(object, field, explain) ?? String(value)} className="block max-w-[8rem] truncate">
           {String(value)}
         </span>
       ) : (
@@ -164,7 +166,7 @@ export function FieldValue({ field, object, compact = false }: { field: Field; o
       // A code alone says little to most readers: its title and meaning are the tooltip, and the link lists its kin.
       const href = linkFor(field.link, String(value));
       const code = (
-        <abbr title={fieldHint(object, field) ?? undefined} className="font-mono text-xs no-underline">
+        <abbr title={fieldHint(object, field, explain) ?? undefined} className="font-mono text-xs no-underline">
           {String(value)}
         </abbr>
       );

@@ -1,4 +1,7 @@
+import { achReturnCodeOf } from "./failure-codes";
 import { achReturnCodes, fednowRejectReasons } from "./sandbox-reason-codes";
+
+export { achReturnCodeOf } from "./failure-codes";
 
 /**
  * Why a transfer or payment did not go through, in plain words, and what an agent can do next: the one table of codes
@@ -150,11 +153,8 @@ const externalWords = {
   error: "Failed at the receiving side (external status error)",
 } as const;
 
-/** The return code an ACH transfer's `error` starts with (`R01 Insufficient Funds` → `R01`), or null. */
-export function achReturnCodeOf(error: unknown): string | null {
-  const match = typeof error === "string" ? /^(R\d{2})\b/.exec(error.trim()) : null;
-  return match ? match[1]! : null;
-}
+/** Explains a failure in words (explainFailure's type, for code that loads the word tables when needed). */
+export type FailureExplainer = typeof explainFailure;
 
 /**
  * Why a transfer or payment failed, explained, from the object as the bank answers it; null when it did not fail.

@@ -16,6 +16,7 @@ import { listFromIndex } from "@/lib/search/index-list";
 import { parseIndexListQuery } from "@/lib/search/index-list-input";
 import { onlyFromTheBank } from "@/lib/api/index-fallback";
 import { resources } from "@/lib/resources";
+import { explainFailure } from "@/lib/contract/reason-codes";
 import { derivedColumns, withDerivedValues } from "@/lib/resources/derived";
 import { auditedCsvExport, type Audited } from "./audited-csv";
 
@@ -120,7 +121,7 @@ function compile(resource: ListedResource, dependencies: BankExportDependencies)
   const columns = [...Object.keys(listedResources[resource].schema.shape), ...derived.map((field) => field.key)];
   const withDerived = (rows: AsyncIterable<Row>) =>
     (async function* derivedRows() {
-      for await (const row of rows) yield withDerivedValues(derived, row);
+      for await (const row of rows) yield withDerivedValues(derived, row, explainFailure);
     })();
 
   async function bankListOpener(environment: Environment, query: Record<string, unknown>, revealed: boolean) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listedResources } from "@/lib/contract";
-import { achReturnWords, fednowRejectWords } from "@/lib/contract/reason-codes";
+import { achReturnWords, explainFailure, fednowRejectWords } from "@/lib/contract/reason-codes";
 import { consoleSubscriptionLabel, derivedColumns, fieldHint, fieldValue, withDerivedValues } from "./derived";
 import { resources } from "./index";
 import { listPayload } from "./list-payload";
@@ -19,25 +19,30 @@ describe("an ACH transfer's return code and reason, derived from the bank's erro
   const returned = { id: "ach_1", status: "returned", error: "R01 Insufficient Funds" };
 
   it("shows the code alone, its title and meaning on hover", () => {
-    expect(fieldValue(returned, code)).toBe("R01");
-    expect(fieldHint(returned, code)).toBe(`R01 Insufficient Funds: ${achReturnWords.R01!.meaning}`);
+    expect(fieldValue(returned, code, explainFailure)).toBe("R01");
+    expect(fieldHint(returned, code, explainFailure)).toBe(`R01 Insufficient Funds: ${achReturnWords.R01!.meaning}`);
   });
 
   it("gives the reason as the code's title in words, its meaning on hover", () => {
-    expect(fieldValue(returned, reason)).toBe("Insufficient Funds");
-    expect(fieldHint(returned, reason)).toBe(achReturnWords.R01!.meaning);
+    expect(fieldValue(returned, reason, explainFailure)).toBe("Insufficient Funds");
+    expect(fieldHint(returned, reason, explainFailure)).toBe(achReturnWords.R01!.meaning);
+  });
+
+  it("shows the code before a page has loaded the word tables, and its words only once they are there", () => {
+    expect(fieldValue(returned, code, null)).toBe("R01");
+    expect([fieldHint(returned, code, null), fieldValue(returned, reason, null), fieldHint(returned, reason, null)]).toEqual([null, null, null]);
   });
 
   it("has no code for an error without one, and the bank's own words as the reason", () => {
     const rejected = { id: "ach_2", status: "error", error: "Rejected by the ACH operator" };
-    expect(fieldValue(rejected, code)).toBeNull();
-    expect(fieldValue(rejected, reason)).toBe("Rejected by the ACH operator");
+    expect(fieldValue(rejected, code, explainFailure)).toBeNull();
+    expect(fieldValue(rejected, reason, explainFailure)).toBe("Rejected by the ACH operator");
   });
 
   it("is empty for a transfer that did not fail", () => {
     for (const error of [null, undefined, ""]) {
-      expect(fieldValue({ id: "ach_3", status: "sent", error }, code)).toBeNull();
-      expect(fieldValue({ id: "ach_3", status: "sent", error }, reason)).toBeNull();
+      expect(fieldValue({ id: "ach_3", status: "sent", error }, code, explainFailure)).toBeNull();
+      expect(fieldValue({ id: "ach_3", status: "sent", error }, reason, explainFailure)).toBeNull();
     }
   });
 });
@@ -48,20 +53,20 @@ describe("an instant payment's reject code and reason, derived from the bank's e
 
   it("reads the ISO 20022 code and gives its title in words", () => {
     const rejected = { id: "fednow_1", external_status: "rejected", external_reject_reason: { code: "AM04", message: "Insufficient funds" } };
-    expect(fieldValue(rejected, code)).toBe("AM04");
-    expect(fieldValue(rejected, reason)).toBe("Insufficient funds");
-    expect(fieldHint(rejected, reason)).toBe(fednowRejectWords.AM04!.meaning);
+    expect(fieldValue(rejected, code, explainFailure)).toBe("AM04");
+    expect(fieldValue(rejected, reason, explainFailure)).toBe("Insufficient funds");
+    expect(fieldHint(rejected, reason, explainFailure)).toBe(fednowRejectWords.AM04!.meaning);
   });
 
   it("says why a payment blocked on the receiving side failed, without inventing a code", () => {
     const blocked = { id: "fednow_2", external_status: "blocked", external_reject_reason: null };
-    expect(fieldValue(blocked, code)).toBeNull();
-    expect(fieldValue(blocked, reason)).toMatch(/blocked/);
+    expect(fieldValue(blocked, code, explainFailure)).toBeNull();
+    expect(fieldValue(blocked, reason, explainFailure)).toMatch(/blocked/);
   });
 
   it("is empty for a payment that went through", () => {
     const settled = { id: "fednow_3", status: "settled", external_status: "accepted", external_reject_reason: null, error: null };
-    expect([fieldValue(settled, code), fieldValue(settled, reason)]).toEqual([null, null]);
+    expect([fieldValue(settled, code, explainFailure), fieldValue(settled, reason, explainFailure)]).toEqual([null, null]);
   });
 });
 
@@ -69,13 +74,13 @@ describe("a webhook's subscriber", () => {
   const subscriber = column("webhook", "subscriber");
 
   it("marks the console's own subscriptions by the Basic user the console signs its receiver's notifications with", () => {
-    expect(fieldValue({ id: "wh_1", basic_user: "console-sandbox" }, subscriber)).toBe(consoleSubscriptionLabel);
-    expect(fieldValue({ id: "wh_2", basic_user: "console-production" }, subscriber)).toBe(consoleSubscriptionLabel);
+    expect(fieldValue({ id: "wh_1", basic_user: "console-sandbox" }, subscriber, explainFailure)).toBe(consoleSubscriptionLabel);
+    expect(fieldValue({ id: "wh_2", basic_user: "console-production" }, subscriber, explainFailure)).toBe(consoleSubscriptionLabel);
   });
 
   it("leaves the customer's webhooks unmarked", () => {
-    expect(fieldValue({ id: "wh_3", basic_user: "acme" }, subscriber)).toBeNull();
-    expect(fieldValue({ id: "wh_4", basic_user: null }, subscriber)).toBeNull();
+    expect(fieldValue({ id: "wh_3", basic_user: "acme" }, subscriber, explainFailure)).toBeNull();
+    expect(fieldValue({ id: "wh_4", basic_user: null }, subscriber, explainFailure)).toBeNull();
   });
 });
 
@@ -93,7 +98,7 @@ describe("derived columns", () => {
 
   it("are added to a row without changing the bank's fields", () => {
     const row = { id: "ach_1", status: "returned", error: "R02 Account Closed" };
-    expect(withDerivedValues(derivedColumns(resources.ach.columns), row)).toEqual({
+    expect(withDerivedValues(derivedColumns(resources.ach.columns), row, explainFailure)).toEqual({
       ...row,
       return_code: "R02",
       return_reason: "Account Closed",
@@ -114,6 +119,6 @@ describe("derived columns", () => {
     const [kept] = listPayload(resources.fednow, { data: [payment] }).data as Array<Record<string, unknown>>;
     expect(kept).toMatchObject({ external_status: "rejected", external_reject_reason: { code: "AC04", message: "Closed" } });
     expect(kept).not.toHaveProperty("memo");
-    expect(fieldValue(kept, column("fednow", "reject_code"))).toBe("AC04");
+    expect(fieldValue(kept, column("fednow", "reject_code"), explainFailure)).toBe("AC04");
   });
 });

@@ -4,9 +4,12 @@
  * subscription. Never a value the bank did not give grounds for: each derivation names the bank fields it reads, and
  * is null when they say nothing. The bank's own fields stay exactly its answer; a derived value sits beside them under
  * a name of its own. Client-safe: a definition names its derivation (definitions travel from the server to the browser
- * as data), and this table says how to compute it.
+ * as data), and this table says how to compute it. A code's words (its title, meaning and next step) come from the
+ * word tables of lib/contract/reason-codes.ts, passed in as `explain`: the server imports them, a page loads them
+ * apart from its first scripts (components/bank/use-failure-explainer.ts), and until then a code shows alone.
  */
-import { explainFailure, type ExplainedReason } from "@/lib/contract/reason-codes";
+import { achReturnCodeOf, rejectCodeOf } from "@/lib/contract/failure-codes";
+import type { ExplainedReason, FailureExplainer } from "@/lib/contract/reason-codes";
 import { isConsoleWebhook } from "@/lib/index/console-webhooks";
 import { valueAt } from "@/lib/format";
 import type { Field } from "./types";
@@ -14,9 +17,9 @@ import type { Field } from "./types";
 interface Derivation {
   /** The bank's top-level fields it reads: a list's first-load payload keeps them (./list-payload.ts). */
   reads: readonly string[];
-  value(object: Record<string, unknown>): string | null;
+  value(object: Record<string, unknown>, explain: FailureExplainer | null): string | null;
   /** What the value means, for the hover of its cell; none when the value says it all. */
-  hint?(object: Record<string, unknown>): string | null;
+  hint?(object: Record<string, unknown>, explain: FailureExplainer | null): string | null;
 }
 
 /** "R01 Insufficient Funds: The receiving account did not have enough money…" (the code's whole explanation). */
@@ -24,16 +27,24 @@ const described = (reason: ExplainedReason | null) =>
   reason ? `${reason.code ? `${reason.code} ${reason.title}` : reason.title}: ${reason.meaning}` : null;
 
 /** Why a transfer or payment failed (lib/contract/reason-codes.ts): its network code, and that code's title in words. */
-function failure(kind: "ach" | "fednow", reads: readonly string[]): { code: Derivation; reason: Derivation } {
-  const explain = (object: Record<string, unknown>) => explainFailure(kind, object);
+function failure(
+  kind: "ach" | "fednow",
+  reads: readonly string[],
+  codeOf: (object: Record<string, unknown>) => string | null,
+): { code: Derivation; reason: Derivation } {
+  const explained = (object: Record<string, unknown>, explain: FailureExplainer | null) => explain?.(kind, object) ?? null;
   return {
-    code: { reads, value: (object) => explain(object)?.code ?? null, hint: (object) => described(explain(object)) },
-    reason: { reads, value: (object) => explain(object)?.title ?? null, hint: (object) => explain(object)?.meaning ?? null },
+    code: { reads, value: codeOf, hint: (object, explain) => described(explained(object, explain)) },
+    reason: {
+      reads,
+      value: (object, explain) => explained(object, explain)?.title ?? null,
+      hint: (object, explain) => explained(object, explain)?.meaning ?? null,
+    },
   };
 }
 
-const achFailure = failure("ach", ["error"]);
-const instantPaymentFailure = failure("fednow", ["error", "external_reject_reason", "external_status"]);
+const achFailure = failure("ach", ["error"], (object) => achReturnCodeOf(object.error));
+const instantPaymentFailure = failure("fednow", ["error", "external_reject_reason", "external_status"], rejectCodeOf);
 
 /** What the webhooks list calls the console's own subscriptions (lib/index/console-webhooks.ts). */
 export const consoleSubscriptionLabel = "Console's index subscription";
@@ -64,15 +75,18 @@ const derivationOf = (field: Field): Derivation | undefined => (field.derived ? 
 const asRecord = (object: unknown): Record<string, unknown> => (object && typeof object === "object" ? (object as Record<string, unknown>) : {});
 
 /** What a field shows of an object: the value at its key, or the value its derivation computes. */
-export function fieldValue(object: unknown, field: Field): unknown {
+export function fieldValue(object: unknown, field: Field, explain: FailureExplainer | null): unknown {
   const derivation = derivationOf(field);
-  return derivation ? derivation.value(asRecord(object)) : valueAt(object, field.key);
+  return derivation ? derivation.value(asRecord(object), explain) : valueAt(object, field.key);
 }
 
-/** What a derived value means, for its hover; null for a field read as the bank gave it. */
-export function fieldHint(object: unknown, field: Field): string | null {
-  return derivationOf(field)?.hint?.(asRecord(object)) ?? null;
+/** What a derived value means, for its hover; null for a field read as the bank gave it (or before the words load). */
+export function fieldHint(object: unknown, field: Field, explain: FailureExplainer | null): string | null {
+  return derivationOf(field)?.hint?.(asRecord(object), explain) ?? null;
 }
+
+/** Whether a field's value or hint needs the word tables (a derivation of a failure). */
+export const needsFailureWords = (field: Field): boolean => Boolean(derivationOf(field)?.hint);
 
 /** The bank's top-level fields a field shows: its key's first step, or what its derivation reads. */
 export const fieldSources = (field: Field): readonly string[] => derivationOf(field)?.reads ?? [field.key.split(".")[0]!];
@@ -81,7 +95,7 @@ export const fieldSources = (field: Field): readonly string[] => derivationOf(fi
 export const derivedColumns = (columns: readonly Field[]): Field[] => columns.filter((column) => column.derived);
 
 /** A row with its derived columns' values added under their keys (the bank's own fields unchanged). */
-export function withDerivedValues<Row extends Record<string, unknown>>(derived: readonly Field[], row: Row): Row {
+export function withDerivedValues<Row extends Record<string, unknown>>(derived: readonly Field[], row: Row, explain: FailureExplainer): Row {
   if (derived.length === 0) return row;
-  return { ...row, ...Object.fromEntries(derived.map((field) => [field.key, fieldValue(row, field)])) };
+  return { ...row, ...Object.fromEntries(derived.map((field) => [field.key, fieldValue(row, field, explain)])) };
 }
