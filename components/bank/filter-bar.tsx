@@ -197,8 +197,9 @@ export function FilterBar({
           type="button"
           data-testid="id-filter-chip"
           onClick={() => onApply({ [filter.name]: "" })}
-          className="self-center rounded-full border border-line bg-surface-2 px-2 py-0.5 text-xs hover:border-line-strong"
+          className="self-center rounded-full border border-line bg-surface px-2 py-0.5 text-xs hover:border-line-strong"
         >
+          {/* On the surface colour: the name beside the id is muted text, whose contrast is set against it. */}
           {/* The words read are the words shown (the name arrives after the id), with what a press does first. */}
           <span className="sr-only">Remove filter: </span>
           {filter.label.toLowerCase()} <span className="font-mono">{query[filter.name]}</span>
