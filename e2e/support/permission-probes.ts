@@ -48,6 +48,8 @@ export const routeFiles: Record<
   "/api/search": [{ method: "GET", path: "/api/search?q=ach", permission: "bank:read" }],
   "/api/names": [{ method: "GET", path: "/api/names?ids=cp_probe", permission: "bank:read" }],
   "/api/customer/[id]": [{ method: "GET", path: "/api/customer/cp_probe", permission: "bank:read" }],
+  "/api/customer/[id]/links": [{ method: "GET", path: "/api/customer/apsn_probe/links", permission: "bank:read" }],
+  "/api/search/names": [{ method: "GET", path: "/api/search/names?for=counterparty&q=Summit", permission: "bank:read" }],
   "/api/index-list/[resource]": [{ method: "GET", path: "/api/index-list/ach?has_error=true", permission: "bank:read" }],
   "/api/index-list/[resource]/count": [{ method: "GET", path: "/api/index-list/ach/count?status=returned", permission: "bank:read" }],
   "/api/index-list/[resource]/ids": [{ method: "GET", path: "/api/index-list/ach/ids?status=returned", permission: "bank:read" }],
@@ -178,6 +180,11 @@ export async function validRequests(admin: APIRequestContext) {
     body: undefined,
     audit: { action: "review.record.download", target: applicationId, environment: "sandbox" },
   });
+  // What the index links to an application (docs/console-pages.md), and a name resolved for an id filter (docs/search.md).
+  requests.push(
+    { method: "GET", path: `/api/customer/${applicationId}/links`, permission: "bank:read", status: 200 },
+    { method: "GET", path: "/api/search/names?for=counterparty&q=Summit", permission: "bank:read", status: 200 },
+  );
   for (const decision of ["approve", "reject", "withdraw"] as const) {
     requests.push({
       method: "POST",
