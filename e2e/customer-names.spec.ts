@@ -32,7 +32,10 @@ async function personWithCard() {
 
 async function seriousViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+  // Each violation with the elements it found, so a failure says where.
+  return axe.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary ?? ""}`).join("; ")}`);
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {

@@ -187,7 +187,7 @@ export function FilterBar({
       <button
         type="submit"
         disabled={resolving}
-        className="rounded border border-line bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg hover:opacity-90 disabled:opacity-60"
+        className="rounded border border-line bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg hover:brightness-110 disabled:opacity-60"
       >
         {resolving ? "Looking up the name…" : "Apply"}
       </button>

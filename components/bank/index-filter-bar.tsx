@@ -132,7 +132,7 @@ export function IndexFilterBar({
           </div>
           <button
             type="submit"
-            className="self-end rounded border border-line bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg hover:opacity-90"
+            className="self-end rounded border border-line bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg hover:brightness-110"
           >
             Apply dates
           </button>

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
 
 const variants = {
-  primary: "bg-accent text-accent-fg hover:opacity-90",
+  primary: "bg-accent text-accent-fg hover:brightness-110",
   secondary: "border border-line bg-surface text-fg hover:bg-surface-2",
   danger: "bg-red-700 text-white hover:bg-red-600",
 } as const;
