@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetRateLimits } from "@/lib/api/rate-limit";
 import { createApiRoute } from "@/lib/api/route";
 import type { StaffUser } from "@/lib/auth/staff-user";
-import * as schema from "@/lib/db/console-schema";
-import { runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
+import { backfilledIndex } from "@/tests/support/indexed-sandbox";
 import { sandboxBankForFile } from "@/tests/support/sandbox-bank";
 import { businessLinks, changesLimit, personLinks } from "./links";
 import { customerLinksRoute } from "./routes";
@@ -25,17 +23,7 @@ describe.each(testDatabaseTargets)("what the index links to a person or a busine
   const sorted = (ids: unknown[]) => ids.map(String).sort();
 
   beforeAll(async () => {
-    await runBackfill({
-      db: database.db,
-      client: fixture.bank,
-      environment: "sandbox",
-      pageSize: 500,
-      pagesPerSecond: 0,
-      log: createLogger({ level: "silent" }),
-    });
-    everything = (await database.db.select().from(schema.bankObjects).where(eq(schema.bankObjects.environment, "sandbox")))
-      .filter((row) => row.state !== null)
-      .map((row) => ({ id: row.id, resource: row.resource, state: row.state as Record<string, unknown> }));
+    everything = await backfilledIndex(database.db, fixture.bank);
   }, 120_000);
 
   it("links a person application to its person's cards and deposit sweeps, their accounts, and the businesses naming it", async () => {

@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import * as schema from "@/lib/db/console-schema";
-import { runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
+import { backfilledIndex } from "@/tests/support/indexed-sandbox";
 import { sandboxBankForFile } from "@/tests/support/sandbox-bank";
 import { createApiRoute } from "@/lib/api/route";
 import { resetRateLimits } from "@/lib/api/rate-limit";
@@ -33,17 +31,9 @@ describe.each(testDatabaseTargets)("a customer's movements from the index, on $n
       .sort((a, b) => naming(b).length - naming(a).length)[0]!;
 
   beforeAll(async () => {
-    await runBackfill({
-      db: database.db,
-      client: fixture.bank,
-      environment: "sandbox",
-      pageSize: 500,
-      pagesPerSecond: 0,
-      log: createLogger({ level: "silent" }),
-    });
-    everything = (await database.db.select().from(schema.bankObjects).where(eq(schema.bankObjects.environment, "sandbox")))
-      .filter((row) => row.state !== null && row.bankCreatedAt !== null)
-      .map((row) => ({ id: row.id, resource: row.resource, state: row.state as Record<string, unknown>, createdAt: row.bankCreatedAt! }));
+    everything = (await backfilledIndex(database.db, fixture.bank)).flatMap((object) =>
+      object.createdAt ? [{ ...object, createdAt: object.createdAt }] : [],
+    );
   }, 120_000);
 
   it("walks every movement naming the counterparty, newest first, page after page, status, amount, date and direction as shown", async () => {

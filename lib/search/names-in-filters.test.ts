@@ -5,12 +5,12 @@ import { resetRateLimits } from "@/lib/api/rate-limit";
 import { createApiRoute } from "@/lib/api/route";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import * as schema from "@/lib/db/console-schema";
-import { runBackfill } from "@/lib/index/backfill";
 import { createLogger } from "@/lib/log";
 import type { Role } from "@/lib/permissions";
 import { filterControls } from "@/lib/resources/filters";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
+import { backfilledIndex } from "@/tests/support/indexed-sandbox";
 import { sandboxBankForFile } from "@/tests/support/sandbox-bank";
 import { parseIndexListQuery } from "./index-list-input";
 import { listFromIndex } from "./index-list";
@@ -62,17 +62,9 @@ describe.each(testDatabaseTargets)("names in filters, on $name", (target) => {
   const actor = (role: Role) => ({ id: `usr_names_${role}`, email: `${role}@demo.bank`, role });
 
   beforeAll(async () => {
-    await runBackfill({
-      db: database.db,
-      client: fixture.bank,
-      environment: "sandbox",
-      pageSize: 500,
-      pagesPerSecond: 0,
-      log: createLogger({ level: "silent" }),
-    });
-    everything = (await database.db.select().from(schema.bankObjects).where(eq(schema.bankObjects.environment, "sandbox")))
-      .filter((row) => row.state !== null && row.bankCreatedAt !== null)
-      .map((row) => ({ id: row.id, resource: row.resource, state: row.state as Record<string, unknown>, createdAt: row.bankCreatedAt! }));
+    everything = (await backfilledIndex(database.db, fixture.bank)).flatMap((object) =>
+      object.createdAt ? [{ ...object, createdAt: object.createdAt }] : [],
+    );
   }, 120_000);
 
   const walk = async (resource: "counterparty" | "person_application", query: Record<string, string>) => {

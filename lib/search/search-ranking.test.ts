@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as schema from "@/lib/db/console-schema";
-import { runBackfill } from "@/lib/index/backfill";
-import { createLogger } from "@/lib/log";
 import type { Role } from "@/lib/permissions";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
+import { backfilledIndex } from "@/tests/support/indexed-sandbox";
 import { sandboxBankForFile } from "@/tests/support/sandbox-bank";
 import { amountInCents } from "./document";
 import { parseSearchQuery } from "./query";
@@ -37,21 +34,7 @@ describe.each(testDatabaseTargets)("search finds what a caller says, on $name", 
     (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0) || String(a.state.id).localeCompare(String(b.state.id));
 
   beforeAll(async () => {
-    await runBackfill({
-      db: database.db,
-      client: fixture.bank,
-      environment: "sandbox",
-      pageSize: 500,
-      pagesPerSecond: 0,
-      log: createLogger({ level: "silent" }),
-    });
-    const rows = await database.db
-      .select()
-      .from(schema.bankObjects)
-      .where(and(eq(schema.bankObjects.environment, "sandbox")));
-    everything = rows
-      .filter((row) => row.state !== null)
-      .map((row) => ({ resource: row.resource, state: row.state as Record<string, unknown>, createdAt: row.bankCreatedAt }));
+    everything = await backfilledIndex(database.db, fixture.bank);
   }, 120_000);
 
   describe.each(["viewer", "compliance"] as const)("as %s", (role) => {
