@@ -86,6 +86,7 @@ describe.each(testDatabaseTargets)("the console's sandbox routes: access and inp
       ["POST", "/webhook/webhook_1/transition", { to: "enabled" }, "to must be one of error, disabled"],
       ["POST", `/ach/${"a".repeat(101)}/transition`, { to: "sent" }, "id"],
       ["GET", `/ach/${"a".repeat(101)}/transitions`, undefined, "id"],
+      ["DELETE", "/faults/a%00b", undefined, "id"],
     ])("%s %s %j: 400 naming %s, nothing sent", async (method, path, body, named) => {
       const answer = await call(method, path, body);
       expect(answer.status).toBe(400);

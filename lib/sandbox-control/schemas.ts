@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { achStatuses, fednowExternalStatuses, fednowStatuses, networkTransferStatuses } from "@/lib/contract";
+import { achStatuses, fednowExternalStatuses, fednowStatuses, networkTransferStatuses, opaqueId } from "@/lib/contract";
 import { faultBody, parseIsoDuration, type FaultBody } from "@/lib/contract/sandbox-control";
 
 /**
@@ -95,5 +95,8 @@ export const snapshotBodySchema = z.strictObject({
 });
 export type SnapshotFile = z.infer<typeof snapshotBodySchema>;
 
-/** A fault id as the bank makes them (`flt_...`), or any id the console passes on for the bank to judge. */
-export const faultIdSchema = z.string().min(1, "must not be empty").max(100, "at most 100 characters");
+/**
+ * A fault id as the bank makes them (`flt_...`), or any id the console passes on for the bank to judge, as long as the
+ * audit trail can store it (an id with a NUL is a 400, as every other id is: `opaqueId`).
+ */
+export const faultIdSchema = opaqueId;
