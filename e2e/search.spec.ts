@@ -233,7 +233,7 @@ test("a filter the bank lacks serves the list from the index and says so; removi
   await expect(page.getByTestId("bank-row")).toHaveCount(25);
   await page.getByRole("button", { name: "More filters" }).click();
   const indexFilters = page.getByRole("form", { name: "Filters from the console's index" });
-  await indexFilters.locator("summary").click();
+  await indexFilters.locator("summary", { hasText: "Statuses" }).click();
   await indexFilters.getByRole("checkbox", { name: "returned", exact: true }).check();
   await expect(page).toHaveURL(/statuses=returned/);
   // The popover stays open while the list follows each box ticked.
