@@ -1,6 +1,6 @@
 /**
  * `npm test`: every quality gate in order (typecheck, lint, unit and integration tests, production build,
- * end-to-end tests in headless Chromium). Stops at the first failing gate; the last line is Playwright's summary.
+ * end-to-end tests in headless Chromium, the short cluster check). Stops at the first failing gate.
  * `tsx scripts/test.ts build e2e` runs only the named gates (`npm run test:e2e`).
  */
 import { spawnSync } from "node:child_process";
@@ -30,6 +30,9 @@ const gates = {
     const chromium = resolveChromium();
     run("End-to-end tests", bin("playwright"), ["test"], { ...process.env, ...(chromium ? { PLAYWRIGHT_CHROMIUM_EXECUTABLE: chromium } : {}) });
   },
+  // Two instances behind HAProxy on PostgreSQL, one killed and both restarted in turn, on the build above
+  // (docs/testing.md, "The cluster check"); last, because it needs the build and the machine to itself.
+  cluster: () => run("Cluster check", bin("tsx"), ["scripts/bench/cluster.ts", "--short"]),
 };
 
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
