@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useImperativeHandle, useState, type Ref } from "react";
 import { SearchResultList } from "@/components/search/search-results";
+import { describeFailure } from "@/lib/bank/browser";
 import { hitHref, orderedHits, useSearch } from "@/components/search/use-search";
 import type { SearchHit } from "@/lib/search/search";
 import { startNavigationProgress } from "@/components/ui/route-progress";
@@ -44,7 +45,7 @@ export function HeaderSearchPanel({
   const [active, setActive] = useState(0);
   const [arrowed, setArrowed] = useState(false);
   const byId = useOpenById(() => setOpen(false));
-  const { results, hits, settled, isFetching, runNow } = useSearch(q, { limitPerGroup, typingAlready: true });
+  const { results, hits, settled, isFetching, error, runNow } = useSearch(q, { limitPerGroup, typingAlready: true });
   // A new query starts again from the top result, and clears a failed id lookup.
   const [shownQ, setShownQ] = useState(q);
   if (q !== shownQ) {
@@ -131,7 +132,12 @@ export function HeaderSearchPanel({
               </p>
             )
           ) : (
-            <p className="px-2 py-1 text-sm text-muted">{isFetching ? "Searching…" : "Type to search"}</p>
+            <p
+              data-testid={error ? "search-error" : undefined}
+              className={`px-2 py-1 text-sm ${error ? "text-red-700 dark:text-red-300" : "text-muted"}`}
+            >
+              {isFetching ? "Searching…" : error ? describeFailure(error).message : "Type to search"}
+            </p>
           )}
           <Link
             href={`/search?${new URLSearchParams({ q: text })}`}

@@ -8,8 +8,13 @@ import { ConsoleError } from "./errors";
  * one forged sender can make a process do, which is what these limits are for (a person working never meets them).
  */
 export const rateLimitRules = {
-  /** `/api/search`: one search per keystroke pause; 60 a minute is far above a person typing. */
+  /** `/api/search`: the recorded search, one per pause in typing (or Enter); 60 a minute is far above a person. */
   search: { points: 60, duration: 60 },
+  /**
+   * `/api/search?preview=1`: the box asks for one while the person types (public fields, never recorded), so a name of
+   * 15 letters can be 15 previews; ten a second keeps a fast typist's searches all day, apart from the recorded ones.
+   */
+  searchPreview: { points: 600, duration: 60 },
   /** `/api/names`: one lookup per page of ids shown. */
   names: { points: 300, duration: 60 },
   /** `/api/index-list/*` and their counts. */
