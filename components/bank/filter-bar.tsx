@@ -2,18 +2,23 @@
 
 import { useState, type FormEvent } from "react";
 import type { FilterControl } from "@/lib/resources/filters";
-import type { NameChoice } from "@/lib/search/resolve-names";
+import { CreatedRange } from "./created-range";
+import { bankCreatedWords } from "./created-words";
+import type * as FilterNames from "./filter-names";
 import { NameBeside } from "./name-beside";
 import { jumpToRowsOnJ, SkipToRows } from "./skip-to-rows";
 
 const control = "block w-full rounded border border-line bg-surface px-2 py-1 text-xs text-fg";
 
-/** A filter's current value in words, for the empty state ("status = returned"). */
+/** A filter's current value in words, for the empty state ("status = returned, created on Nov 1, 2026 (UTC)"). */
 export function describeFilters(filters: FilterControl[], query: Record<string, string>): string {
-  return filters
-    .filter((filter) => query[filter.name])
-    .map((filter) => `${filter.label.toLowerCase()} = ${query[filter.name]}`)
-    .join(", ");
+  const created = bankCreatedWords(query.from_date, query.to_date);
+  return [
+    ...filters
+      .filter((filter) => filter.kind !== "date" && query[filter.name])
+      .map((filter) => `${filter.label.toLowerCase()} = ${query[filter.name]}`),
+    ...(created ? [`created ${created}`] : []),
+  ].join(", ");
 }
 
 /** Filters shown in the bar's one row: choices and dates. Id and text filters wait behind "More filters". */
@@ -28,9 +33,10 @@ const takesNames = (filter: FilterControl): filter is TextFilter & { idPrefix: s
  * Every filter the bank offers for this list, as the right control. Applying replaces the filters in the URL (and
  * starts again at the first page); an id that lacks its prefix is refused here, before any request, unless the
  * filter takes a name: then the name is looked up through the search and, when it means one object, its id applied;
- * when several, they are listed to pick from. Compact: one row of choices and dates; the id and text filters (and
- * the index's filters, which the list shows below) open with "More filters", which counts those in use. An id filter
- * in use shows as a chip with the name the index knows beside the id.
+ * when several, they are listed to pick from (the lookup and the list load then, ./filter-names.tsx). Compact: one row
+ * of choices and the creation dates as one control (./created-range.tsx: `from_date` and `to_date` in a popover with
+ * one Apply); the id and text filters (and the index's filters, which the list shows below) open with "More filters",
+ * which counts those in use. An id filter in use shows as a chip with the name the index knows beside the id.
  */
 export function FilterBar({
   filters,
@@ -50,11 +56,8 @@ export function FilterBar({
   moreInUse?: number;
 }) {
   const [problems, setProblems] = useState<Record<string, string>>({});
-  // Names that mean several objects: the filter's values as typed, and per filter what the name may mean.
-  const [choosing, setChoosing] = useState<{
-    values: Record<string, string>;
-    choices: Record<string, { text: string; choices: NameChoice[] }>;
-  } | null>(null);
+  // Names that mean several objects, with the module that lists them to pick one (loaded with the name lookup).
+  const [choosing, setChoosing] = useState<{ names: typeof FilterNames; pending: FilterNames.PendingNames } | null>(null);
   const [resolving, setResolving] = useState(false);
   if (filters.length === 0) return null;
 
@@ -63,35 +66,32 @@ export function FilterBar({
     const form = new FormData(event.currentTarget);
     const values: Record<string, string> = {};
     const found: Record<string, string> = {};
-    const names: Array<TextFilter & { idPrefix: string }> = [];
+    const named: Array<TextFilter & { idPrefix: string }> = [];
     for (const filter of filters) {
       const value = String(form.get(filter.name) ?? "").trim();
       values[filter.name] = value;
       if (!value || filter.kind !== "text" || !filter.idPrefix || value.startsWith(filter.idPrefix)) continue;
-      if (takesNames(filter)) names.push(filter);
+      if (takesNames(filter)) named.push(filter);
       else found[filter.name] = `${filter.label} ids start with ${filter.idPrefix}`;
     }
     setChoosing(null);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    if (names.length === 0) return onApply(values);
+    if (named.length === 0) return onApply(values);
     setResolving(true);
     try {
-      const { resolveFilterName } = await import("./filter-names");
-      const several: Record<string, { text: string; choices: NameChoice[] }> = {};
-      for (const filter of names) {
-        const text = values[filter.name]!;
-        const choices = await resolveFilterName(filter.names!, text);
-        if (choices.length === 1) values[filter.name] = choices[0]!.id;
-        else if (choices.length === 0) found[filter.name] = `No ${filter.label.toLowerCase()} named “${text}” in the console's index`;
-        else several[filter.name] = { text, choices };
-      }
-      setProblems(found);
-      if (Object.keys(found).length > 0) return;
-      if (Object.keys(several).length > 0) setChoosing({ values, choices: several });
-      else onApply(values);
+      const names = await import("./filter-names");
+      const resolved = await names.resolveNamedFilters(
+        named.map((filter) => ({ name: filter.name, label: filter.label, names: filter.names! })),
+        values,
+      );
+      setProblems(resolved.problems);
+      if (Object.keys(resolved.problems).length > 0) return;
+      if (resolved.pending) setChoosing({ names, pending: resolved.pending });
+      else onApply(resolved.values);
     } catch (error) {
-      setProblems(Object.fromEntries(names.map((filter) => [filter.name, `The name could not be looked up: ${(error as Error).message}`])));
+      // The lookup's module did not load (the connection dropped, the console was updated).
+      setProblems(Object.fromEntries(named.map((filter) => [filter.name, `The name could not be looked up: ${(error as Error).message}`])));
     } finally {
       setResolving(false);
     }
@@ -100,12 +100,60 @@ export function FilterBar({
   /** A choice made among the objects a name may mean; the other names still to choose stay listed. */
   function choose(name: string, id: string) {
     if (!choosing) return;
-    const values = { ...choosing.values, [name]: id };
-    const others = Object.fromEntries(Object.entries(choosing.choices).filter(([other]) => other !== name));
-    if (Object.keys(others).length > 0) return setChoosing({ values, choices: others });
+    const next = choosing.names.chooseName(choosing.pending, name, id);
+    if ("pending" in next) return setChoosing({ ...choosing, pending: next.pending });
     setChoosing(null);
-    onApply(values);
+    onApply(next.apply);
   }
+  // Every bank list has the two (lib/contract/requests.ts); they are its only date filters.
+  const hasDates = filters.some((filter) => filter.name === "from_date") && filters.some((filter) => filter.name === "to_date");
+  /** One filter's label and control; a hidden filter stays in the form, so applying keeps its value. */
+  const field = (filter: FilterControl) => {
+    const id = `filter-${filter.name}`;
+    const problem = problems[filter.name];
+    return (
+      <div key={filter.name} className="w-[calc(50%-0.25rem)] sm:w-36" hidden={!isPrimaryFilter(filter) && !expanded && !problem}>
+        <label htmlFor={id} className="mb-0.5 block text-[11px] font-medium text-muted">
+          {filter.label}
+        </label>
+        {filter.kind === "select" || filter.kind === "boolean" ? (
+          <select
+            id={id}
+            name={filter.name}
+            defaultValue={query[filter.name] ?? ""}
+            className={control}
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">any</option>
+            {(filter.kind === "boolean" ? ["true", "false"] : filter.options).map((option) => (
+              <option key={option} value={option}>
+                {filter.kind === "boolean" ? (option === "true" ? "yes" : "no") : option.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={id}
+            name={filter.name}
+            type="text"
+            defaultValue={query[filter.name] ?? ""}
+            placeholder={
+              filter.kind === "text" ? (filter.idPrefix ? `${filter.idPrefix}…${filter.names ? " or a name" : ""}` : filter.hint) : undefined
+            }
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            spellCheck={false}
+            className={`${control} ${filter.kind === "text" ? "font-mono" : ""}`}
+          />
+        )}
+        {problem ? (
+          <p id={`${id}-problem`} className="mt-0.5 text-[11px] text-red-700 dark:text-red-300">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
   const idChips = filters.filter((filter) => takesNames(filter) && query[filter.name]);
 
   return (
@@ -117,64 +165,22 @@ export function FilterBar({
       aria-label="Filters"
       className="mb-3 flex flex-wrap items-end gap-2 rounded-md border border-line bg-surface p-2"
     >
-      {[...filters.filter(isPrimaryFilter), ...filters.filter((filter) => !isPrimaryFilter(filter))].map((filter) => {
-        const id = `filter-${filter.name}`;
-        const problem = problems[filter.name];
-        // A hidden filter stays in the form, so applying keeps its value.
-        return (
-          <div key={filter.name} className="w-[calc(50%-0.25rem)] sm:w-36" hidden={!isPrimaryFilter(filter) && !expanded && !problem}>
-            <label htmlFor={id} className="mb-0.5 block text-[11px] font-medium text-muted">
-              {filter.label}
-            </label>
-            {filter.kind === "select" || filter.kind === "boolean" ? (
-              <select
-                id={id}
-                name={filter.name}
-                defaultValue={query[filter.name] ?? ""}
-                className={control}
-                onChange={(event) => event.currentTarget.form?.requestSubmit()}
-              >
-                <option value="">any</option>
-                {(filter.kind === "boolean" ? ["true", "false"] : filter.options).map((option) => (
-                  <option key={option} value={option}>
-                    {filter.kind === "boolean" ? (option === "true" ? "yes" : "no") : option.replaceAll("_", " ")}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={id}
-                name={filter.name}
-                type={filter.kind === "date" ? "date" : "text"}
-                defaultValue={query[filter.name] ?? ""}
-                placeholder={
-                  filter.kind === "text" ? (filter.idPrefix ? `${filter.idPrefix}…${filter.names ? " or a name" : ""}` : filter.hint) : undefined
-                }
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${id}-problem` : undefined}
-                spellCheck={false}
-                className={`${control} ${filter.kind === "text" ? "font-mono" : ""}`}
-              />
-            )}
-            {problem ? (
-              <p id={`${id}-problem`} className="mt-0.5 text-[11px] text-red-700 dark:text-red-300">
-                {problem}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
-      {choosing
-        ? Object.entries(choosing.choices).map(([name, { text, choices }]) => (
-            <NameChoices
-              key={name}
-              label={filters.find((filter) => filter.name === name)!.label}
-              text={text}
-              choices={choices}
-              onChoose={(id) => choose(name, id)}
-            />
-          ))
-        : null}
+      {filters.filter((filter) => isPrimaryFilter(filter) && filter.kind !== "date").map(field)}
+      {hasDates ? (
+        <CreatedRange
+          testId="bank-created-summary"
+          // A row of its own on a phone, so its popover opens within the screen.
+          width="w-full sm:w-48"
+          words={bankCreatedWords(query.from_date, query.to_date) ?? "any time"}
+          legend="Created (UTC)"
+          ends={[
+            { name: "from_date", label: "On or after (UTC)", value: query.from_date ?? "" },
+            { name: "to_date", label: "Before (UTC)", value: query.to_date ?? "" },
+          ]}
+        />
+      ) : null}
+      {filters.filter((filter) => !isPrimaryFilter(filter)).map(field)}
+      {choosing ? <choosing.names.NameChoices pending={choosing.pending} onChoose={choose} /> : null}
       <button
         type="button"
         aria-expanded={expanded}
@@ -208,31 +214,5 @@ export function FilterBar({
       ))}
       <SkipToRows />
     </form>
-  );
-}
-
-/** The objects a typed name may mean, best first, each with its name, id and what the search matched, to pick one. */
-function NameChoices({ label, text, choices, onChoose }: { label: string; text: string; choices: NameChoice[]; onChoose(id: string): void }) {
-  return (
-    <fieldset data-testid="name-choices" className="w-full rounded border border-line bg-surface-2 p-2 text-xs">
-      <legend className="px-1 font-medium">
-        {label} “{text}”: {choices.length} match in the console&apos;s index, pick one
-      </legend>
-      <ul className="flex flex-col gap-1">
-        {choices.map((choice) => (
-          <li key={choice.id}>
-            <button
-              type="button"
-              onClick={() => onChoose(choice.id)}
-              className="rounded border border-line bg-surface px-2 py-0.5 text-left hover:bg-surface-2"
-            >
-              <span className="font-medium">{choice.name ?? "(no name)"}</span> <span className="font-mono text-muted">{choice.id}</span>
-              {choice.via ? <span className="text-muted"> · from {choice.via}</span> : null}
-              {choice.matched[0] ? <span className="text-muted"> · matched {choice.matched[0].field.replaceAll("_", " ")}</span> : null}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
   );
 }

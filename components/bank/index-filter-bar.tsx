@@ -4,6 +4,7 @@ import { useState, type FormEvent, type InputHTMLAttributes } from "react";
 import type { ResourceName } from "@/lib/resources/routes";
 import { datePresets, indexFilterNames } from "@/lib/search/index-filters";
 import { isNamedKind } from "@/lib/search/name-filter";
+import { CreatedRange } from "./created-range";
 import { createdWords, presetLabels } from "./index-filter-summary";
 import { jumpToRowsOnJ, SkipToRows } from "./skip-to-rows";
 
@@ -12,7 +13,8 @@ const control = "block w-full rounded border border-line bg-surface px-2 py-1 te
 /**
  * Filters the bank's list API cannot express, served from the console's index (docs/search.md): the objects' name
  * (kinds with names), an amount range, several statuses at once, a date preset or range, has error. Text applies on
- * Enter; the creation dates in one control (a preset, or from and to) with their one Apply; statuses and boxes at once.
+ * Enter; the creation dates in one control (./created-range.tsx: a preset, or from and to) with their one Apply;
+ * statuses and boxes at once.
  */
 export function IndexFilterBar({
   resource,
@@ -33,7 +35,6 @@ export function IndexFilterBar({
   // The form is drawn anew for each applied filter (its fields show the URL's values): the statuses popover stays
   // open through that, so several statuses can be ticked in a row, as in the Columns menu.
   const [statusesOpen, setStatusesOpen] = useState(false);
-  const [datesOpen, setDatesOpen] = useState(false);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,7 +43,6 @@ export function IndexFilterBar({
     // A day typed with no preset chosen is a custom range.
     const dated = Boolean(text("created_from") || text("created_to"));
     const created = text("created") ?? (dated ? "custom" : undefined);
-    setDatesOpen(false);
     onApply({
       name: text("name"),
       amount_min: text("amount_min"),
@@ -105,39 +105,16 @@ export function IndexFilterBar({
           </fieldset>
         </details>
       ) : null}
-      <details className="relative w-48" open={datesOpen} onToggle={(event) => setDatesOpen(event.currentTarget.open)}>
-        <summary data-testid="created-summary" className={`${control} cursor-pointer list-none truncate`}>
-          Created: {createdWords(query) ?? "any time"}
-        </summary>
-        {/* One control for the creation dates: a preset or a range, applied together by its one button. */}
-        <fieldset className="absolute left-0 z-40 mt-1 flex w-64 flex-col gap-2 rounded-md border border-line bg-surface p-2 shadow-lg">
-          <legend className="sr-only">Created (UTC)</legend>
-          <div>
-            <label htmlFor="filter-created" className="mb-0.5 block text-[11px] font-medium text-muted">
-              Created
-            </label>
-            <select id="filter-created" name="created" defaultValue={query.created ?? ""} className={control}>
-              <option value="">any time</option>
-              {datePresets.map((preset) => (
-                <option key={preset} value={preset}>
-                  {presetLabels[preset]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex gap-2">
-            {dateEnds.map(({ name, label }) => (
-              <RangeEnd key={name} {...{ name, label }} type="date" width="w-full" defaultValue={query[name] ?? ""} />
-            ))}
-          </div>
-          <button
-            type="submit"
-            className="self-end rounded border border-line bg-accent px-2.5 py-1 text-xs font-medium text-accent-fg hover:brightness-110"
-          >
-            Apply dates
-          </button>
-        </fieldset>
-      </details>
+      <CreatedRange
+        testId="created-summary"
+        words={createdWords(query) ?? "any time"}
+        legend="Created (UTC)"
+        presets={{ name: "created", label: "Created", value: query.created ?? "", options: presetOptions }}
+        ends={[
+          { name: "created_from", label: "From (UTC)", value: query.created_from ?? "" },
+          { name: "created_to", label: "To (inclusive)", value: query.created_to ?? "" },
+        ]}
+      />
       {hasError ? (
         <label className="flex items-center gap-1 pb-1 text-xs">
           <input type="checkbox" name="has_error" defaultChecked={query.has_error === "true"} onChange={(event) => submitNow(event.currentTarget)} />
@@ -156,12 +133,9 @@ const amountEnds = [
   { name: "amount_min", label: "Amount from", placeholder: "$0.00" },
   { name: "amount_max", label: "Amount to", placeholder: "$1,000.00" },
 ] as const;
-const dateEnds = [
-  { name: "created_from", label: "From (UTC)" },
-  { name: "created_to", label: "To (inclusive)" },
-] as const;
+const presetOptions = [{ value: "", label: "any time" }, ...datePresets.map((preset) => ({ value: preset, label: presetLabels[preset] }))];
 
-/** One end of a range filter (amount, custom dates): a small label over its input, named as the URL names it. */
+/** One end of a range filter (amount): a small label over its input, named as the URL names it. */
 function RangeEnd({ label, width, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { name: string; label: string; width: string }) {
   return (
     <div className={width}>

@@ -1,7 +1,8 @@
 "use client";
 
-import { formatCalendarDate, formatDateTime, relativeTime } from "@/lib/format";
+import { formatCalendarDate, relativeTime } from "@/lib/format";
 import type { DatePreset } from "@/lib/search/index-filters";
+import { instantRangeWords } from "./created-words";
 
 // What every list shows of the index's filters (chips, where the rows come from), apart from their form
 // (index-filter-bar.tsx), which is loaded only when "More filters" opens it.
@@ -24,8 +25,8 @@ export function createdWords(query: Record<string, string>): string | null {
   return `${day(query.created_from)} to ${day(query.created_to)} (UTC)`;
 }
 
-/** The index filters set in the URL, as removable chips' words. */
-export function indexFilterChips(query: Record<string, string>): Array<{ names: string[]; label: string }> {
+/** The index filters set in the URL, as removable chips' words; times in the one format in `zone`, the staff member's. */
+export function indexFilterChips(query: Record<string, string>, zone: string): Array<{ names: string[]; label: string }> {
   const chips: Array<{ names: string[]; label: string }> = [];
   if (query.amount_min || query.amount_max) {
     const label =
@@ -44,13 +45,7 @@ export function indexFilterChips(query: Record<string, string>): Array<{ names: 
     ["created_in", "created"],
     ["updated_in", "last changed"],
   ] as const) {
-    const [from, before] = (query[name] ?? "").split("/");
-    const at = (iso: string) => `${formatDateTime(iso, "UTC")} UTC`;
-    if (query[name])
-      chips.push({
-        names: [name],
-        label: `${words} ${from ? `from ${at(from)}` : ""}${from && before ? " " : ""}${before ? `before ${at(before)}` : ""}`,
-      });
+    if (query[name]) chips.push({ names: [name], label: `${words} ${instantRangeWords(query[name], zone)}` });
   }
   if (query.has_error) chips.push({ names: ["has_error"], label: query.has_error === "true" ? "has an error" : "has no error" });
   if (query.return_code) chips.push({ names: ["return_code"], label: `return code ${query.return_code}` });

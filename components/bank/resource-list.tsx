@@ -3,10 +3,12 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { useCan, useConsoleSession } from "@/components/console/providers";
 import { BulkBar } from "@/components/bulk/bulk-bar";
+import { useDisplayZone } from "@/components/format/time-zone";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { ConsoleApiError } from "@/lib/bank/browser";
 import { indexCopyField, type IndexCopyMark } from "@/lib/bank/index-copy-mark";
+import { isConsoleWebhook } from "@/lib/index/console-webhooks";
 import { nextPageCursor, useBankList, usePrefetchBankList } from "@/lib/bank/queries";
 import { inSentence } from "@/lib/format";
 import type { Field } from "@/lib/resources";
@@ -102,6 +104,7 @@ export function ResourceList({
 }) {
   const { title } = resourceRoutes[resource];
   const { environment, userId } = useConsoleSession();
+  const { zone } = useDisplayZone();
   const canReveal = useCan("pii:reveal");
   const [urlState, pushUrlState] = useListState();
   const prefetch = usePrefetchBankList(environment, resource);
@@ -152,12 +155,16 @@ export function ResourceList({
   );
 
   const error = showServerError ? new ConsoleApiError(serverError!.status, serverError!.code, serverError!.message, null) : query.error;
-  const rows = query.data?.data ?? noRows;
+  const bankRows = query.data?.data ?? noRows;
+  // The console's own webhooks have a section of their own on the webhooks page (components/webhooks/console-
+  // subscriptions.tsx): the bank lists them with its customer's, and has no filter to leave them out, so this page does.
+  const rows = useMemo(() => (resource === "webhook" ? bankRows.filter((row) => !isConsoleWebhook(row, null)) : bankRows), [resource, bankRows]);
+  const keptApart = bankRows.length - rows.length;
   const outage = (query.data as { [indexCopyField]?: IndexCopyMark } | undefined)?.[indexCopyField];
   const first = firstRowNumber(state);
   const next = nextPageCursor(query.data);
   const active = describeFilters(filters, state.query);
-  const chips = indexFilterChips(state.query);
+  const chips = indexFilterChips(state.query, zone);
   const hasFilters = filters.some((filter) => state.query[filter.name]) || chips.length > 0;
   const statuses = filters.find((filter) => filter.name === "status" && filter.kind === "select");
   // Secondary filters (ids, text, the index's) in use: counted on "More filters", and shown at once on arrival.
@@ -277,9 +284,11 @@ export function ResourceList({
               <span data-testid="empty-state">
                 {hasFilters || state.query.from_date || state.query.to_date
                   ? `No ${inSentence(title)} match ${[active, ...chips.map((chip) => chip.label)].filter(Boolean).join(", ") || "these filters"}.`
-                  : state.query.page_cursor
-                    ? "No more rows after this page."
-                    : `No ${inSentence(title)} yet.`}
+                  : keptApart > 0
+                    ? "Only the console's own subscriptions on this page: they are in their own section."
+                    : state.query.page_cursor
+                      ? "No more rows after this page."
+                      : `No ${inSentence(title)} yet.`}
               </span>
             }
           />
@@ -287,8 +296,14 @@ export function ResourceList({
       )}
       <nav aria-label="Pages" className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
         <span data-testid="row-range" className="tabular-nums">
-          {rows.length > 0 ? `Rows ${first.toLocaleString("en-US")}–${(first + rows.length - 1).toLocaleString("en-US")}` : "No rows"}
+          {/* The bank's positions: a row kept apart still takes its place in the bank's page. */}
+          {bankRows.length > 0 ? `Rows ${first.toLocaleString("en-US")}–${(first + bankRows.length - 1).toLocaleString("en-US")}` : "No rows"}
         </span>
+        {keptApart > 0 ? (
+          <span data-testid="kept-apart">
+            {keptApart} of them {keptApart === 1 ? "is" : "are"} the console&apos;s own, shown in their own section
+          </span>
+        ) : null}
         <div className="flex items-center gap-2">
           <label className="flex items-center gap-1">
             Rows per page

@@ -1,4 +1,5 @@
 import "server-only";
+import Link from "next/link";
 import { Suspense } from "react";
 import { StatusBadge } from "@/components/bank/status-badge";
 import { IdValue } from "@/components/bank/id-value";
@@ -6,55 +7,78 @@ import { requireUser } from "@/lib/auth/current-user";
 import { consoleBankClient } from "@/lib/bank/console-client";
 import { getActiveEnvironment } from "@/lib/credentials";
 import { describeSubscriptions, type SubscriptionState } from "@/lib/index/subscriptions";
+import { can } from "@/lib/permissions";
 import { detailHref } from "@/lib/resources/routes";
 
 /** The console's subscriptions at the bank, or null when the bank has no connection here or does not answer. */
-async function readSubscriptions(): Promise<Array<SubscriptionState & { webhookId: string }> | null> {
+async function readSubscriptions(): Promise<{ subscriptions: Array<SubscriptionState & { webhookId: string }>; canManage: boolean } | null> {
   // The list page around it checks the same; said here too, since this reads the bank on its own.
-  await requireUser("bank:read");
+  const user = await requireUser("bank:read");
   const environment = await getActiveEnvironment();
   const bank = await consoleBankClient(environment);
   if (!bank) return null;
   try {
     const states = await describeSubscriptions(bank, environment);
-    return states.filter((state): state is SubscriptionState & { webhookId: string } => state.webhookId !== null);
+    return {
+      subscriptions: states.filter((state): state is SubscriptionState & { webhookId: string } => state.webhookId !== null),
+      canManage: can(user.role, "index:manage"),
+    };
   } catch {
-    // The list below says what the bank answers; this group only sets the console's own apart.
+    // The customers' list below says what the bank answers; this section only sets the console's own apart.
     return null;
   }
 }
 
 async function Subscriptions() {
-  const subscriptions = await readSubscriptions();
-  if (!subscriptions || subscriptions.length === 0) return null;
+  const read = await readSubscriptions();
+  if (!read || read.subscriptions.length === 0) return null;
+  const { subscriptions, canManage } = read;
   const troubled = subscriptions.filter((subscription) => subscription.status !== "enabled").length;
   return (
-    <details data-testid="console-subscriptions" className="mb-3 rounded-md border border-line bg-surface px-3 py-2 text-sm">
-      <summary className="cursor-pointer font-medium">
-        Show the console&apos;s {subscriptions.length} subscriptions
-        {troubled > 0 ? <span className="ml-2 text-xs font-normal text-red-700 dark:text-red-300">({troubled} not enabled)</span> : null}
-      </summary>
-      <p className="mt-2 max-w-prose text-xs text-muted">
-        The console subscribes to every event for its index (search, filters, Home&apos;s figures): these webhooks are the console&apos;s, not the
-        bank customer&apos;s, and are marked &ldquo;Console&apos;s index subscription&rdquo; in the list below. Changing one leaves the index behind;
-        Settings → Index of the bank manages them.
+    <section
+      data-testid="console-subscriptions"
+      aria-labelledby="console-subscriptions-heading"
+      className="mb-4 rounded-md border border-line bg-surface px-3 py-2 text-sm"
+    >
+      <h2 id="console-subscriptions-heading" className="font-medium">
+        The console&apos;s own subscriptions
+        <span className="ml-2 text-xs font-normal text-muted">
+          {subscriptions.length}
+          {troubled > 0 ? <span className="text-red-700 dark:text-red-300"> ({troubled} not enabled)</span> : null}
+        </span>
+      </h2>
+      <p className="mt-1 max-w-prose text-xs text-muted">
+        Webhooks the console subscribed at the bank to keep its index (search, the index&apos;s filters, Home&apos;s figures) up to date: not the bank
+        customer&apos;s, so they are not in the list below. They are managed in{" "}
+        {canManage ? (
+          <Link href="/settings/index" className="link underline">
+            Settings → Index of the bank
+          </Link>
+        ) : (
+          "Settings → Index of the bank (admins)"
+        )}
+        .
       </p>
-      <ul className="mt-2 grid gap-x-6 gap-y-1 md:grid-cols-2">
-        {subscriptions.map((subscription) => (
-          <li key={subscription.webhookId} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-            <IdValue id={subscription.webhookId} href={detailHref("webhook", subscription.webhookId)} />
-            <StatusBadge status={subscription.status} />
-            <span className="font-mono text-xs">{subscription.event}</span>
-          </li>
-        ))}
-      </ul>
-    </details>
+      <details className="mt-1">
+        <summary className="cursor-pointer text-xs font-medium">Show the {subscriptions.length} subscriptions</summary>
+        <ul className="mt-2 grid gap-x-6 gap-y-1 md:grid-cols-2">
+          {subscriptions.map((subscription) => (
+            <li key={subscription.webhookId} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+              <IdValue id={subscription.webhookId} href={detailHref("webhook", subscription.webhookId)} />
+              <StatusBadge status={subscription.status} />
+              <span className="font-mono text-xs">{subscription.event}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
   );
 }
 
 /**
- * The console's own subscriptions (its index's receiver, lib/index/subscriptions.ts) as a group of their own above the
- * webhooks list, folded behind "Show the console's N subscriptions"; read after the list, so it never holds the list up.
+ * The console's own subscriptions (its index's receiver, lib/index/subscriptions.ts) in a section of their own above
+ * the bank customer's webhooks, which the list leaves them out of (components/bank/resource-list.tsx); read apart from
+ * the list, so it never holds the list up.
  */
 export function ConsoleSubscriptions() {
   return (

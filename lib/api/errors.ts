@@ -2,6 +2,7 @@ import { BankCircuitOpenError } from "@/lib/bank/circuit";
 import { isBankError, type AnyBankError } from "@/lib/bank/errors";
 import type { Environment } from "@/lib/credentials/environments";
 import type { Logger } from "@/lib/log";
+import { timeInMessage } from "@/lib/format/time";
 
 /** The one error shape of every console API response: `{"error": {"code", "message"}}`. */
 export interface ConsoleErrorBody {
@@ -123,7 +124,7 @@ function circuitOpenAnswer(error: BankCircuitOpenError): ConsoleError {
   return new ConsoleError(
     503,
     "bank_unavailable",
-    `The bank is not answering${error.failingSince ? ` since ${error.failingSince}` : ""}; the console stopped calling it for a while${hint ? ` (${hint})` : ""}.`,
+    `The bank is not answering${error.failingSince ? ` since ${timeInMessage(error.failingSince)}` : ""}; the console stopped calling it for a while${hint ? ` (${hint})` : ""}.`,
     headers,
   );
 }

@@ -10,6 +10,7 @@ import { listFromIndex } from "@/lib/search/index-list";
 import { parseIndexListQuery } from "@/lib/search/index-list-input";
 
 import { indexCopyField, type IndexCopyMark } from "@/lib/bank/index-copy-mark";
+import { timeInMessage } from "@/lib/format/time";
 
 /**
  * While the bank cannot answer, the proxy's list and detail reads answer the console's index copy instead of an error
@@ -60,7 +61,7 @@ export const defaultOutageRetryAfterSeconds = 15;
 
 export function onlyFromTheBank(error: unknown, what: string, fallbackSeconds: number): unknown {
   if (!bankIsNotAnswering(error)) return error;
-  const since = error instanceof BankCircuitOpenError && error.failingSince ? ` since ${error.failingSince}` : "";
+  const since = error instanceof BankCircuitOpenError && error.failingSince ? ` since ${timeInMessage(error.failingSince)}` : "";
   const seconds = (error instanceof BankServerError ? error.retryAfterSeconds : undefined) ?? fallbackSeconds;
   return new ConsoleError(
     503,

@@ -6,6 +6,7 @@ import type { ConsoleDb } from "@/lib/db/console-db";
 import type { Role } from "@/lib/permissions";
 import { sponsoredRefusal } from "./independence";
 import { defaultApprovalRequired, secretFields, secretShown, type ApprovalStatus, type ChangeKind } from "./codes";
+import { timeInMessage } from "@/lib/format/time";
 
 const { changeApprovalSettings, changeRequests } = schema;
 
@@ -258,7 +259,7 @@ export async function countPending(db: ConsoleDb): Promise<number> {
 function refusalFor(row: ChangeRequestRow, decider: Person, decision: "approve" | "reject" | "withdraw"): ApprovalRefusal | null {
   const status = statusOf(row);
   if (status === "expired")
-    return new ApprovalRefusal(409, "approval_expired", `request ${row.id} expired at ${row.expiresAt.toISOString()}; ask again`);
+    return new ApprovalRefusal(409, "approval_expired", `request ${row.id} expired at ${timeInMessage(row.expiresAt.toISOString())}; ask again`);
   if (status !== "pending")
     return new ApprovalRefusal(
       409,

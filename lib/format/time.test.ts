@@ -9,6 +9,7 @@ import {
   isTimeZone,
   relativeTime,
   strayTimes,
+  timeInMessage,
   zoneName,
 } from "./time";
 
@@ -32,6 +33,13 @@ describe("the one time format", () => {
     }
     expect(formatDateTime("2026-11-28T08:43:09Z", "UTC", now)).toBe("Nov 28, 08:43");
     expect(formatDateTime("2025-11-28T08:43:09Z", "UTC", now)).toBe("Nov 28, 2025, 08:43");
+  });
+
+  it("is how a server's message writes a time, in UTC with the zone said, never the ISO form", () => {
+    expect(timeInMessage("2026-11-28T14:02:09.123Z", now)).toBe("Nov 28, 14:02 (UTC)");
+    expect(timeInMessage("2025-11-28T14:02:09Z", now)).toBe("Nov 28, 2025, 14:02 (UTC)");
+    expect(strayTimes(`The bank is not answering since ${timeInMessage("2026-11-28T14:02:09Z", now)}.`)).toEqual([]);
+    expect(timeInMessage("not a time", now)).toBe("not a time");
   });
 
   it("finds every other way of writing a time or a date in a page's text", () => {

@@ -68,6 +68,16 @@ export function formatDateTime(iso: string, zone: string = defaultTimeZone, now:
 }
 
 /**
+ * A time inside a sentence the server writes (an error message, a refusal), where the reader's zone is not known: the
+ * one format in UTC with the zone said after it, "Nov 17, 14:02 (UTC)" (the year added when not this year). Machine
+ * fields beside the message (`since`, `asOf`) stay ISO.
+ */
+export function timeInMessage(iso: string, now: number = Date.now()): string {
+  const written = formatDateTime(iso, "UTC", now);
+  return written === iso ? iso : `${written} (UTC)`;
+}
+
+/**
  * The one format with the year always written, "Nov 17, 2026, 14:02": for a document read later (the case record),
  * where the year its reader is in says nothing about the year of a time in it.
  */

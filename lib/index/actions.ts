@@ -9,6 +9,7 @@ import { resetBackfill } from "./backfill";
 import { purgeEnvironment } from "./retention";
 import type { SubscriptionState } from "./subscriptions";
 import type { ConsoleDb } from "@/lib/db/console-db";
+import { timeInMessage } from "@/lib/format/time";
 
 export interface IndexActionState {
   error: string | null;
@@ -157,7 +158,9 @@ export function indexActions(dependencies: IndexActionDependencies) {
         const lists = await backfillLists(db, environment);
         const walking = lists.find((list) => list.walk === "in progress");
         if (walking)
-          return { refusal: `A walk is in progress (${walking.resource}, last page at ${walking.updatedAt}); wait until it finishes or stops.` };
+          return {
+            refusal: `A walk is in progress (${walking.resource}, last page at ${walking.updatedAt ? timeInMessage(walking.updatedAt) : "none yet"}); wait until it finishes or stops.`,
+          };
         const totals = {
           objects: lists.reduce((sum, list) => sum + list.objects, 0),
           listsDone: lists.filter((list) => list.walk === "done").length,

@@ -9,11 +9,11 @@ export default function Page({ searchParams }: { searchParams: SearchParams }) {
     <ResourceListPage
       resource="webhook"
       searchParams={searchParams}
-      description="Webhook subscriptions, newest first; the console's own (for its index) are marked and grouped above."
+      description="The bank customer's webhook subscriptions, newest first. The console's own (for its index) are in their own section."
       actions={
         <>
-          <NewWebhook />
           <ConsoleSubscriptions />
+          <NewWebhook />
         </>
       }
     />
