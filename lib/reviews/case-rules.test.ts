@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { StaffUser } from "@/lib/auth/staff-user";
+import { describe, expect, it } from "vitest";
 import { Refused } from "@/tests/support/audit-records";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
 import { testDatabaseTargets } from "@/tests/support/databases";
@@ -11,27 +10,20 @@ import { readCase } from "./store";
 
 describe.each(testDatabaseTargets)("a review case's rules on $name", (target) => {
   const database = migratedConsoleDatabase(target);
-  const { run, people, indexedPerson, indexedBusiness } = reviewCaseKit(database, () => {});
-  let reviewerA: StaffUser;
-  let reviewerB: StaffUser;
-  let viewer: StaffUser;
-  let admin: StaffUser;
-
-  beforeAll(async () => {
-    ({ reviewerA, reviewerB, viewer, admin } = await people());
-  });
+  const { run, reviewPeople, indexedPerson, indexedBusiness } = reviewCaseKit(database, () => {});
+  const people = reviewPeople();
 
   it("keeps a checklist item's notes as a history: a new note is added, earlier ones stay with their author and time", async () => {
     const id = await indexedPerson(2);
-    await run("assign", reviewerA, { applicationId: id });
-    await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "discrepancy", note: "name misspelt on passport" });
-    await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "" });
-    await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "corrected passport seen" });
+    await run("assign", people.reviewerA, { applicationId: id });
+    await run("markItem", people.reviewerA, { applicationId: id, item: "identity", mark: "discrepancy", note: "name misspelt on passport" });
+    await run("markItem", people.reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "" });
+    await run("markItem", people.reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "corrected passport seen" });
     const identity = (await readCase(database.db, environment, id))!.items.find((item) => item.item === "identity")!;
     expect(identity.mark).toBe("verified");
     expect(identity.notes.map(({ authorEmail, text }) => ({ authorEmail, text }))).toEqual([
-      { authorEmail: reviewerA.email, text: "name misspelt on passport" },
-      { authorEmail: reviewerA.email, text: "corrected passport seen" },
+      { authorEmail: people.reviewerA.email, text: "name misspelt on passport" },
+      { authorEmail: people.reviewerA.email, text: "corrected passport seen" },
     ]);
     expect(identity.notes.every((note) => !Number.isNaN(Date.parse(note.at)))).toBe(true);
     // The database keeps them too, whatever the code above it does.
@@ -45,14 +37,14 @@ describe.each(testDatabaseTargets)("a review case's rules on $name", (target) =>
 
   it("sends a decision back with a note, and the assignee can propose again", async () => {
     const id = await indexedPerson(2);
-    await run("assign", reviewerA, { applicationId: id });
-    await run("propose", reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "ok" });
+    await run("assign", people.reviewerA, { applicationId: id });
+    await run("propose", people.reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "ok" });
     const decisionId = String((await readCase(database.db, environment, id))!.decisions[0]!.id);
-    expect(await run("resolve", reviewerB, { applicationId: id, decisionId, outcome: "return", note: "" })).toEqual({
+    expect(await run("resolve", people.reviewerB, { applicationId: id, decisionId, outcome: "return", note: "" })).toEqual({
       error: "note: required",
       done: null,
     });
-    expect(await run("resolve", reviewerB, { applicationId: id, decisionId, outcome: "return", note: "Check the documents first" })).toEqual({
+    expect(await run("resolve", people.reviewerB, { applicationId: id, decisionId, outcome: "return", note: "Check the documents first" })).toEqual({
       error: null,
       done: "Sent back to the reviewer",
     });
@@ -62,7 +54,7 @@ describe.each(testDatabaseTargets)("a review case's rules on $name", (target) =>
       { state: "returned", resolutionNote: "Check the documents first" },
     ]);
     expect(
-      await run("propose", reviewerA, {
+      await run("propose", people.reviewerA, {
         applicationId: id,
         decision: "request_information",
         reasonCode: "document_missing",
@@ -73,74 +65,74 @@ describe.each(testDatabaseTargets)("a review case's rules on $name", (target) =>
 
   it("lets one reviewer at a time work a case", async () => {
     const id = await indexedPerson(1);
-    await run("assign", reviewerA, { applicationId: id });
-    expect(await run("assign", reviewerB, { applicationId: id })).toEqual({
-      error: `assignee: this case is assigned to ${reviewerA.email}; they must unassign it first`,
+    await run("assign", people.reviewerA, { applicationId: id });
+    expect(await run("assign", people.reviewerB, { applicationId: id })).toEqual({
+      error: `assignee: this case is assigned to ${people.reviewerA.email}; they must unassign it first`,
       done: null,
     });
-    expect(await run("markItem", reviewerB, { applicationId: id, item: "identity", mark: "verified" })).toEqual({
-      error: `assignee: this case is assigned to ${reviewerA.email}`,
+    expect(await run("markItem", people.reviewerB, { applicationId: id, item: "identity", mark: "verified" })).toEqual({
+      error: `assignee: this case is assigned to ${people.reviewerA.email}`,
       done: null,
     });
-    expect(await run("unassign", reviewerB, { applicationId: id })).toEqual({
-      error: `assignee: this case is assigned to ${reviewerA.email}; only they can unassign it`,
+    expect(await run("unassign", people.reviewerB, { applicationId: id })).toEqual({
+      error: `assignee: this case is assigned to ${people.reviewerA.email}; only they can unassign it`,
       done: null,
     });
     // Anyone may add a note to a case.
-    expect(await run("addNote", reviewerB, { applicationId: id, text: "Seen this name before" })).toEqual({ error: null, done: "Note added" });
-    expect(await run("unassign", reviewerA, { applicationId: id })).toEqual({ error: null, done: "Unassigned" });
-    expect(await run("assign", reviewerB, { applicationId: id })).toEqual({ error: null, done: "Assigned to you" });
-    expect(await run("unassign", admin, { applicationId: id })).toEqual({ error: null, done: "Unassigned" });
+    expect(await run("addNote", people.reviewerB, { applicationId: id, text: "Seen this name before" })).toEqual({ error: null, done: "Note added" });
+    expect(await run("unassign", people.reviewerA, { applicationId: id })).toEqual({ error: null, done: "Unassigned" });
+    expect(await run("assign", people.reviewerB, { applicationId: id })).toEqual({ error: null, done: "Assigned to you" });
+    expect(await run("unassign", people.admin, { applicationId: id })).toEqual({ error: null, done: "Unassigned" });
   });
 
   it("refuses bad input naming the field", async () => {
     const id = await indexedPerson(1);
-    await run("assign", reviewerA, { applicationId: id });
-    expect(await run("assign", reviewerA, { applicationId: "nope" })).toEqual({
+    await run("assign", people.reviewerA, { applicationId: id });
+    expect(await run("assign", people.reviewerA, { applicationId: "nope" })).toEqual({
       error: "applicationId: expected a person or business application id",
       done: null,
     });
-    expect(await run("assign", reviewerA, { applicationId: "apsn_notindexed" })).toEqual({
+    expect(await run("assign", people.reviewerA, { applicationId: "apsn_notindexed" })).toEqual({
       error: "application: apsn_notindexed is not in the console's index of the sandbox bank",
       done: null,
     });
-    expect(await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "maybe" })).toEqual({
+    expect(await run("markItem", people.reviewerA, { applicationId: id, item: "identity", mark: "maybe" })).toEqual({
       error: "mark: expected verified, discrepancy or not_applicable",
       done: null,
     });
-    expect(await run("markItem", reviewerA, { applicationId: id, item: "tin", mark: "verified" })).toEqual({
+    expect(await run("markItem", people.reviewerA, { applicationId: id, item: "tin", mark: "verified" })).toEqual({
       error: "item: expected one of identity, date_of_birth, address, identification_number, documents",
       done: null,
     });
-    expect(await run("addNote", reviewerA, { applicationId: id, text: "   " })).toEqual({ error: "text: required", done: null });
-    expect(await run("propose", reviewerA, { applicationId: id, decision: "accept", reasonCode: "x", note: "n" })).toEqual({
+    expect(await run("addNote", people.reviewerA, { applicationId: id, text: "   " })).toEqual({ error: "text: required", done: null });
+    expect(await run("propose", people.reviewerA, { applicationId: id, decision: "accept", reasonCode: "x", note: "n" })).toEqual({
       error: "decision: expected approve, decline or request_information",
       done: null,
     });
-    expect(await run("propose", reviewerA, { applicationId: id, decision: "approve", reasonCode: "high_risk", note: "n" })).toEqual({
+    expect(await run("propose", people.reviewerA, { applicationId: id, decision: "approve", reasonCode: "high_risk", note: "n" })).toEqual({
       error: "reasonCode: not a reason code for approve (docs/reviews.md lists them)",
       done: null,
     });
-    expect(await run("propose", reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "" })).toEqual({
+    expect(await run("propose", people.reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "" })).toEqual({
       error: "note: required",
       done: null,
     });
-    expect(await run("resolve", reviewerB, { applicationId: id, decisionId: "abc", outcome: "confirm" })).toEqual({
+    expect(await run("resolve", people.reviewerB, { applicationId: id, decisionId: "abc", outcome: "confirm" })).toEqual({
       error: "decisionId: expected a decision id",
       done: null,
     });
-    expect(await run("resolve", reviewerB, { applicationId: id, decisionId: "1", outcome: "maybe" })).toEqual({
+    expect(await run("resolve", people.reviewerB, { applicationId: id, decisionId: "1", outcome: "maybe" })).toEqual({
       error: "outcome: expected confirm or return",
       done: null,
     });
-    await expect(run("addNote", viewer, { applicationId: id, text: "hi" })).rejects.toThrow(Refused);
+    await expect(run("addNote", people.viewer, { applicationId: id, text: "hi" })).rejects.toThrow(Refused);
   });
 
   it("keeps notes append-only in the database", async () => {
     const id = await indexedPerson(1);
-    await run("addNote", reviewerA, { applicationId: id, text: "kept" });
-    await run("assign", reviewerA, { applicationId: id });
-    await run("propose", reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "ok" });
+    await run("addNote", people.reviewerA, { applicationId: id, text: "kept" });
+    await run("assign", people.reviewerA, { applicationId: id });
+    await run("propose", people.reviewerA, { applicationId: id, decision: "approve", reasonCode: "all_verified", note: "ok" });
     expect(await refusal(database.db.execute(sql`UPDATE console.review_notes SET text = 'edited' WHERE application_id = ${id}`))).toBe(
       "review notes are append-only (UPDATE refused)",
     );

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApiRoute } from "@/lib/api/route";
 import { audited, recordAuditEvent } from "@/lib/audit/trail";
-import type { StaffUser } from "@/lib/auth/staff-user";
 import { createLogger } from "@/lib/log";
 import { auditRecordsOf, expectedAuditRecord } from "@/tests/support/audit-records";
 import { migratedConsoleDatabase } from "@/tests/support/console-database";
@@ -17,44 +16,39 @@ import { readCase } from "./store";
 describe.each(testDatabaseTargets)("a review case's walk and its record on $name", (target) => {
   const database = migratedConsoleDatabase(target);
   let requestId = "";
-  const { as, run, people, indexedPerson } = reviewCaseKit(database, (id) => (requestId = id));
-  let reviewerA: StaffUser;
-  let reviewerB: StaffUser;
-
-  beforeAll(async () => {
-    ({ reviewerA, reviewerB } = await people());
-  });
+  const { as, run, reviewPeople, indexedPerson } = reviewCaseKit(database, (id) => (requestId = id));
+  const people = reviewPeople();
 
   it("walks a case: assign, checklist, note, propose, a second reviewer confirms; each step audited", async () => {
     const id = await indexedPerson(5);
-    expect(await run("assign", reviewerA, { applicationId: id })).toEqual({ error: null, done: "Assigned to you" });
+    expect(await run("assign", people.reviewerA, { applicationId: id })).toEqual({ error: null, done: "Assigned to you" });
     expect(await auditRecordsOf(database, requestId)).toEqual([
       expectedAuditRecord(
-        { actor: reviewerA, environment, requestId },
+        { actor: people.reviewerA, environment, requestId },
         {
           action: "review.assign",
           targetId: id,
           before: null,
-          after: { assigneeId: reviewerA.id, assigneeEmail: reviewerA.email },
+          after: { assigneeId: people.reviewerA.id, assigneeEmail: people.reviewerA.email },
           outcome: "succeeded",
           error: null,
         },
       ),
     ]);
-    expect(await run("markItem", reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "passport seen" })).toEqual({
+    expect(await run("markItem", people.reviewerA, { applicationId: id, item: "identity", mark: "verified", note: "passport seen" })).toEqual({
       error: null,
       done: "Identity (name matches documents) marked as verified: passport seen",
     });
-    expect(await run("markItem", reviewerA, { applicationId: id, item: "address", mark: "discrepancy", note: "" })).toEqual({
+    expect(await run("markItem", people.reviewerA, { applicationId: id, item: "address", mark: "discrepancy", note: "" })).toEqual({
       error: null,
       done: "Address marked as a discrepancy",
     });
-    expect(await run("addNote", reviewerA, { applicationId: id, text: "  Address differs from utility bill  " })).toEqual({
+    expect(await run("addNote", people.reviewerA, { applicationId: id, text: "  Address differs from utility bill  " })).toEqual({
       error: null,
       done: "Note added",
     });
     expect(
-      await run("propose", reviewerA, {
+      await run("propose", people.reviewerA, {
         applicationId: id,
         decision: "decline",
         reasonCode: "identity_not_verified",
@@ -72,18 +66,18 @@ describe.each(testDatabaseTargets)("a review case's walk and its record on $name
       { item: "documents", mark: null, notes: [] },
     ]);
     expect(proposed.notes.map(({ authorEmail, text }) => ({ authorEmail, text }))).toEqual([
-      { authorEmail: reviewerA.email, text: "Address differs from utility bill" },
+      { authorEmail: people.reviewerA.email, text: "Address differs from utility bill" },
     ]);
     const decisionId = String(proposed.decisions[0]!.id);
 
-    expect(await run("resolve", reviewerB, { applicationId: id, decisionId, outcome: "confirm", note: "" })).toEqual({
+    expect(await run("resolve", people.reviewerB, { applicationId: id, decisionId, outcome: "confirm", note: "" })).toEqual({
       error: null,
       done: "Decision confirmed",
     });
     const [record] = await auditRecordsOf(database, requestId);
     expect(record).toEqual(
       expectedAuditRecord(
-        { actor: reviewerB, environment, requestId },
+        { actor: people.reviewerB, environment, requestId },
         {
           action: "review.decision.confirm",
           targetId: id,
@@ -93,7 +87,7 @@ describe.each(testDatabaseTargets)("a review case's walk and its record on $name
             decision: "decline",
             reasonCode: "identity_not_verified",
             outcome: "confirmed",
-            proposedBy: reviewerA.email,
+            proposedBy: people.reviewerA.email,
           },
           outcome: "succeeded",
           error: null,
@@ -107,16 +101,16 @@ describe.each(testDatabaseTargets)("a review case's walk and its record on $name
       reasonCode: "identity_not_verified",
     });
     expect(decided.decisions.map(({ state, proposedByEmail, resolvedByEmail }) => ({ state, proposedByEmail, resolvedByEmail }))).toEqual([
-      { state: "confirmed", proposedByEmail: reviewerA.email, resolvedByEmail: reviewerB.email },
+      { state: "confirmed", proposedByEmail: people.reviewerA.email, resolvedByEmail: people.reviewerB.email },
     ]);
-    expect(await run("markItem", reviewerA, { applicationId: id, item: "documents", mark: "verified" })).toEqual({
+    expect(await run("markItem", people.reviewerA, { applicationId: id, item: "documents", mark: "verified" })).toEqual({
       error: "state: this case is decided; nothing of it changes any more",
       done: null,
     });
 
     // The case record: every step, its actors and times, in JSON and in printable HTML; each download audited.
     await recordAuditEvent(database.db, {
-      actor: reviewerA,
+      actor: people.reviewerA,
       environment,
       action: "person_application.reveal",
       targetId: id,
@@ -125,12 +119,12 @@ describe.each(testDatabaseTargets)("a review case's walk and its record on $name
       after: { requested: ["date_of_birth"], fields: ["date_of_birth"], reason: "KYC-9", expiresAt: "2026-11-28T10:10:00Z" },
     });
     const download = async (format: "json" | "html") => {
-      as(reviewerB);
+      as(people.reviewerB);
       const call = {
         params: { id },
         query: { format },
         searchParams: new URLSearchParams({ format }),
-        user: reviewerB,
+        user: people.reviewerB,
         requestId,
         log: undefined as never,
         body: undefined,
@@ -146,7 +140,7 @@ describe.each(testDatabaseTargets)("a review case's walk and its record on $name
     expect(json.headers.get("content-disposition")).toBe(`attachment; filename="case-record-${id}.json"`);
     expect(await auditRecordsOf(database, requestId)).toEqual([
       expectedAuditRecord(
-        { actor: reviewerB, environment, requestId },
+        { actor: people.reviewerB, environment, requestId },
         { action: "review.record.download", targetId: id, before: null, after: { format: "json" }, outcome: "succeeded", error: null },
       ),
     ]);
@@ -159,10 +153,10 @@ describe.each(testDatabaseTargets)("a review case's walk and its record on $name
     });
     expect(caseRecord.application.state).toMatchObject({ id, date_of_birth: "****-**-**", identification_number: "*****6789", bankdata: "[masked]" });
     expect(caseRecord.checklist.filter((item) => item.mark).map((item) => [item.item, item.mark, item.markedByEmail])).toEqual([
-      ["identity", "verified", reviewerA.email],
-      ["address", "discrepancy", reviewerA.email],
+      ["identity", "verified", people.reviewerA.email],
+      ["address", "discrepancy", people.reviewerA.email],
     ]);
-    expect(caseRecord.notes.map((note) => [note.authorEmail, note.text])).toEqual([[reviewerA.email, "Address differs from utility bill"]]);
+    expect(caseRecord.notes.map((note) => [note.authorEmail, note.text])).toEqual([[people.reviewerA.email, "Address differs from utility bill"]]);
     expect(
       caseRecord.decisions.map((decision) => [
         decision.proposedByEmail,
@@ -171,11 +165,11 @@ describe.each(testDatabaseTargets)("a review case's walk and its record on $name
         decision.state,
         decision.resolvedByEmail,
       ]),
-    ).toEqual([[reviewerA.email, "decline", "identity_not_verified", "confirmed", reviewerB.email]]);
+    ).toEqual([[people.reviewerA.email, "decline", "identity_not_verified", "confirmed", people.reviewerB.email]]);
     expect(caseRecord.reveals).toEqual([
       {
         at: expect.any(String),
-        actorEmail: reviewerA.email,
+        actorEmail: people.reviewerA.email,
         role: "compliance",
         fields: ["date_of_birth"],
         reason: "KYC-9",
@@ -202,8 +196,8 @@ describe.each(testDatabaseTargets)("a review case's walk and its record on $name
       "Decline",
       "identity_not_verified: Identity could not be verified",
       "Address differs from utility bill",
-      reviewerA.email,
-      reviewerB.email,
+      people.reviewerA.email,
+      people.reviewerB.email,
       "KYC-9",
       "Shown until",
       "kept for 5 years",
@@ -223,7 +217,7 @@ describe.each(testDatabaseTargets)("a review case's walk and its record on $name
 
   it("refuses a case record download another site's page started (a link in an email): 403, nothing audited", async () => {
     const id = await indexedPerson(2);
-    const route = createApiRoute({ currentUser: async () => reviewerA, log: createLogger({ level: "silent" }) })(
+    const route = createApiRoute({ currentUser: async () => people.reviewerA, log: createLogger({ level: "silent" }) })(
       caseRecordRoute(async () => ({
         db: database.db,
         environment,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { beforeAll } from "vitest";
 import { audited } from "@/lib/audit/trail";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import { createStaff } from "@/lib/auth/staff-users";
@@ -14,6 +15,13 @@ type TestDatabase = ReturnType<typeof migratedConsoleDatabase>;
 export const reviewEnvironment: Environment = "sandbox";
 export const idleReviewAction: ReviewActionState = { error: null, done: null };
 const hour = 3_600_000;
+
+export interface ReviewPeople {
+  reviewerA: StaffUser;
+  reviewerB: StaffUser;
+  viewer: StaffUser;
+  admin: StaffUser;
+}
 
 /** What the database answered a statement with (drizzle wraps the driver's error as its cause). */
 export const refusal = (query: Promise<unknown>) =>
@@ -59,10 +67,17 @@ export function reviewCaseKit(database: TestDatabase, onRequest: (requestId: str
       ),
     as,
     staff,
-    /** Two compliance reviewers, a viewer and an admin. */
-    people: async () => {
-      const [reviewerA, reviewerB, viewer, admin] = await Promise.all([staff("compliance"), staff("compliance"), staff("viewer"), staff("admin")]);
-      return { reviewerA: reviewerA!, reviewerB: reviewerB!, viewer: viewer!, admin: admin! };
+    /**
+     * Two compliance reviewers, a viewer and an admin, made once for the file's tests by a `beforeAll` this registers
+     * (so it is called in the `describe`): their fields are set when the first test runs.
+     */
+    reviewPeople: () => {
+      const people = {} as ReviewPeople;
+      beforeAll(async () => {
+        const [reviewerA, reviewerB, viewer, admin] = await Promise.all([staff("compliance"), staff("compliance"), staff("viewer"), staff("admin")]);
+        Object.assign(people, { reviewerA, reviewerB, viewer, admin });
+      });
+      return people;
     },
     run: (action: keyof typeof actions, user: StaffUser, fields: Record<string, string>) => {
       as(user);

@@ -50,6 +50,20 @@ export function bankChanges(sandboxUrl: string, perSecond: number) {
   };
 }
 
+/** The counts `notificationOutcomes` answers (each described there), which the faults run carries to the report. */
+export interface NotificationOutcomes {
+  acknowledged: number;
+  lost: number;
+  refused: number;
+  paused: number;
+  given_up: number;
+  taken_again: number;
+  unsettled: number;
+  missing: number;
+  indexed_twice: number;
+  settledMs: number;
+}
+
 /**
  * What became of the bank's notifications from `since` on, once the bank has delivered them (no delivery `pending`)
  * and the shared inbox has settled (every row processed; a row claimed by the killed instance waits for its lease,
@@ -61,7 +75,7 @@ export function bankChanges(sandboxUrl: string, perSecond: number) {
  * than one version in the index (each is created once and never changed, so a second version is a notification
  * recorded twice).
  */
-export async function notificationOutcomes(url: string, since: Date, created: string[]) {
+export async function notificationOutcomes(url: string, since: Date, created: string[]): Promise<NotificationOutcomes> {
   const pg = (await import("pg")).default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -96,18 +110,10 @@ export async function notificationOutcomes(url: string, since: Date, created: st
       [since, created],
     );
     const row = rows[0] as Record<string, string>;
-    return { ...Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])), settledMs: Date.now() - started } as {
-      acknowledged: number;
-      lost: number;
-      refused: number;
-      paused: number;
-      given_up: number;
-      taken_again: number;
-      unsettled: number;
-      missing: number;
-      indexed_twice: number;
-      settledMs: number;
-    };
+    return {
+      ...Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])),
+      settledMs: Date.now() - started,
+    } as NotificationOutcomes;
   } finally {
     await client.end();
   }

@@ -1,4 +1,5 @@
 import { percentile } from "../stats";
+import type { NotificationOutcomes } from "./bank-changes";
 import type { Outcome } from "./load";
 import { changesPerSecond, connections, instanceCount, liveStreams, seconds } from "./settings";
 
@@ -27,18 +28,7 @@ export interface FaultsRun {
    */
   streams: Array<{ missed: number; shownTwice: number; resets: number; downAtTheEndMs: number }>;
   changes: { created: number; failed: number };
-  notifications: {
-    acknowledged: number;
-    lost: number;
-    refused: number;
-    paused: number;
-    given_up: number;
-    taken_again: number;
-    unsettled: number;
-    missing: number;
-    indexed_twice: number;
-    settledMs: number;
-  };
+  notifications: NotificationOutcomes;
 }
 
 const within = (faults: FaultsRun, { from, to }: { from: number; to: number }) =>
