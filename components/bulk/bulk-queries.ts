@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { useConsoleSession } from "@/components/console/providers";
 import { useBankAction } from "@/components/bank/use-bank-action";
 import { fetchConsole } from "@/lib/bank/browser";
@@ -19,13 +20,23 @@ export interface BulkStart {
   reviewer?: string;
 }
 
-/** Starts a bulk action on the server: nothing at the bank has changed yet when it answers, so nothing is stale. */
-export const useStartBulk = (onStarted: (job: BulkJobView) => void) =>
-  useBankAction<BulkStart, BulkJobView>({
+/**
+ * Starts a bulk action on the server: nothing at the bank has changed yet when it answers, so nothing is stale. Its
+ * answer (the job, running) is the progress's first reading, so a job that finishes before the next one is still seen
+ * finishing here.
+ */
+export function useStartBulk(onStarted: (job: BulkJobView) => void) {
+  const { environment } = useConsoleSession();
+  const queryClient = useQueryClient();
+  return useBankAction<BulkStart, BulkJobView>({
     request: (body) => ({ method: "POST", path: "", api: "bulk", body }),
     invalidates: () => [],
-    onSuccess: onStarted,
+    onSuccess: (job) => {
+      queryClient.setQueryData(bankKeys.bulkJob(environment, job.id), job);
+      onStarted(job);
+    },
   });
+}
 
 /** Sends a job's refused, failed and unknown rows again; its progress is read anew. */
 export const useRetryBulk = (id: string) =>
@@ -37,22 +48,35 @@ export const useRetryBulk = (id: string) =>
 const isFinished = (job: BulkJobView | undefined) => job?.status === "done" || job?.status === "closed";
 
 /**
- * A bulk action's progress, read every half second while it runs (every 5 s while it awaits approval); once it is done
- * the lists of its resource are read again, since their rows changed.
+ * A bulk action's progress, read every half second while it runs (every 5 s while it awaits approval). Once this tab
+ * has seen it finish, what it changed is read again: the resource's lists and the changed objects (TanStack Query),
+ * or the review queue, which the server renders (`router.refresh()`). A job already finished when first read changed
+ * nothing since the page was rendered.
  */
 export function useBulkJob(id: string) {
   const { environment } = useConsoleSession();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const query = useQuery({
     queryKey: bankKeys.bulkJob(environment, id),
     queryFn: ({ signal }) => fetchConsole<BulkJobView>(`/api/bulk/${encodeURIComponent(id)}`, { signal }),
     refetchInterval: (current) => (isFinished(current.state.data) ? false : current.state.data?.status === "awaiting_approval" ? 5000 : 500),
   });
-  const finished = isFinished(query.data);
-  const resource = query.data?.resource;
+  const sawRunning = useRef(false);
+  const job = query.data;
   useEffect(() => {
-    if (finished && resource && resource !== "review")
-      void queryClient.invalidateQueries({ queryKey: bankKeys.lists(environment, resource as ResourceName) });
-  }, [finished, resource, environment, queryClient]);
+    if (!job) return;
+    if (!isFinished(job)) {
+      sawRunning.current = true;
+      return;
+    }
+    if (!sawRunning.current) return;
+    sawRunning.current = false;
+    if (job.resource === "review") return router.refresh();
+    const resource = job.resource as ResourceName;
+    void queryClient.invalidateQueries({ queryKey: bankKeys.lists(environment, resource) });
+    for (const row of job.rows)
+      if (row.state === "done") void queryClient.invalidateQueries({ queryKey: bankKeys.detail(environment, resource, row.id) });
+  }, [job, environment, queryClient, router]);
   return query;
 }

@@ -37,7 +37,7 @@ export interface RowContext {
 /** An object as a bulk action compares it: null when it does not exist (any more). */
 export type Current = Record<string, unknown> | null;
 
-interface ServerAction {
+export interface ServerAction {
   read(dependencies: BulkSendDependencies, environment: Environment, id: string): Promise<Current>;
   /** What a row is compared on: the object's `updated_at` and the value the action replaces. */
   seen(object: Record<string, unknown>): unknown;

@@ -5,8 +5,8 @@ import type { StaffUser } from "@/lib/auth/staff-user";
 import { can } from "@/lib/permissions";
 import { ReviewRefusal } from "@/lib/reviews/store";
 import { createWakeLoop } from "@/lib/wake-loop";
-import { serverActions, unchangedSince, type BulkSendDependencies, type RowContext } from "./actions";
-import { bulkActions, isBulkAction, type RowState } from "./codes";
+import { serverActions, unchangedSince, type BulkSendDependencies, type Current, type RowContext, type ServerAction } from "./actions";
+import { bulkActions, isBulkAction, type BulkActionName, type RowState } from "./codes";
 import {
   claimDueJob,
   claimRow,
@@ -54,11 +54,37 @@ function failedSend(error: unknown): Outcome {
   return { state: "failed", reason: message };
 }
 
+type Decision = Outcome | "send" | "reopen";
+
+/**
+ * What to do with a row, given the object as just read (null: the bank does not have it) and `seen`, what it was when
+ * first read (when a held job was asked, or just before this row's first send; null: never read). `resumed`: the row
+ * was found `sending`, left by a process that stopped around its send.
+ */
+function decide(action: ServerAction, job: BulkJobRow, row: BulkRowRow, object: Current, resumed: boolean): Decision {
+  if (!object) return { state: "refused", reason: `${row.objectId} does not exist in the ${job.environment} bank; nothing sent` };
+  // A row is sent only once its `seen` is kept (in the same write as its claim): never read means never sent.
+  if (resumed && row.seen === null) return "reopen";
+  const changed = row.seen !== null && !unchangedSince(row.seen, action.seen(object));
+  const refusal = action.refusal?.(object);
+  if (action.applied(object, job.params as Record<string, unknown>) && (changed || !refusal)) {
+    if (!changed) return { state: "done", reason: "already as asked; not sent" };
+    return { state: "done", reason: resumed ? "applied before a restart; not sent again" : "already as asked; not sent again" };
+  }
+  if (changed)
+    return resumed
+      ? { state: "unknown", reason: "changed while a restart interrupted its send; not sent again" }
+      : { state: "skipped", reason: "changed since it was selected; not sent" };
+  if (resumed) return "reopen";
+  return refusal ? { state: "refused", reason: `${refusal}; nothing sent` } : "send";
+}
+
 /**
  * Runs bulk jobs (lib/bulk): takes a queued job with a lease (renewed while it runs, so a process that dies leaves it to
- * another after `leaseMs`), and settles its rows: each is claimed (`sending`) before its send and settled after, so no
- * row is sent twice. A row found `sending` (its process died mid-send) is settled by reading the object: already as
- * asked is done, unchanged since the job was asked is sent, anything else is unknown.
+ * another after `leaseMs`), and settles its rows: each object is read, then its row claimed (`sending`, keeping what it
+ * was sent against) before its send and settled after, so no row is sent twice. A row found `sending` (its process died
+ * mid-send) is settled by reading the object: already as asked is done, unchanged since it was read is sent, anything
+ * else is unknown.
  */
 export function startBulkRunner(options: BulkRunnerOptions): BulkRunner {
   const { log } = options;
@@ -66,51 +92,62 @@ export function startBulkRunner(options: BulkRunnerOptions): BulkRunner {
   const concurrency = options.concurrency ?? 4;
   const owner = `bulk-${randomUUID()}`;
 
-  async function outcomeOf(job: BulkJobRow, row: BulkRowRow, user: StaffUser | null, resumed: boolean): Promise<Outcome | "reopen"> {
+  /** Refused before anything is read or sent: the account that sends it may no longer make this change. */
+  function refusalOfSender(job: BulkJobRow, user: StaffUser | null): Outcome | null {
     if (!isBulkAction(job.action)) return { state: "refused", reason: `unknown action ${job.action}` };
     const permission = bulkActions[job.action].permission;
-    // Refused before anything is sent: the account that sends it may no longer make this change.
     if (!user || user.locked || !can(user.role, permission))
       return { state: "refused", reason: `${user?.email ?? "the account that asked"} may not make this change (needs ${permission}); nothing sent` };
-    const action = serverActions[job.action];
-    const environment = job.environment;
-    const object = await action.read(options, environment, row.objectId);
-    if (!object) return { state: "refused", reason: `${row.objectId} does not exist in the ${environment} bank; nothing sent` };
-    const params = job.params as Record<string, unknown>;
-    const unchanged = unchangedSince(row.seen, action.seen(object));
-    if (!unchanged && action.applied(object, params))
-      return { state: "done", reason: resumed ? "applied before a restart; not sent again" : "already as asked; not sent again" };
-    if (!unchanged)
-      return resumed
-        ? { state: "unknown", reason: "changed while a restart interrupted its send; not sent again" }
-        : { state: "skipped", reason: "changed since it was selected; not sent" };
-    if (resumed) return "reopen";
-    const refusal = action.refusal?.(object);
-    if (refusal) return { state: "refused", reason: `${refusal}; nothing sent` };
-    const context: RowContext = { environment, params, user, requestId: `bulk_${job.id}_${row.position}` };
+    return null;
+  }
+
+  async function send(job: BulkJobRow, row: BulkRowRow, user: StaffUser, object: Record<string, unknown>): Promise<Outcome> {
+    const context: RowContext = {
+      environment: job.environment,
+      params: job.params as Record<string, unknown>,
+      user,
+      requestId: `bulk_${job.id}_${row.position}`,
+    };
     try {
-      await action.send(options, context, row.objectId, object);
+      await serverActions[job.action as BulkActionName].send(options, context, row.objectId, object);
       return { state: "done", reason: null };
     } catch (error) {
       return failedSend(error);
     }
   }
 
+  /** Refused before anything is read, or decided on the object as the bank has it now. */
+  async function decideRow(
+    job: BulkJobRow,
+    row: BulkRowRow,
+    user: StaffUser | null,
+    resumed: boolean,
+  ): Promise<{ decision: Decision; object: Current }> {
+    const refusal = refusalOfSender(job, user);
+    if (refusal) return { decision: refusal, object: null };
+    const action = serverActions[job.action as BulkActionName];
+    try {
+      const object = await action.read(options, job.environment, row.objectId);
+      return { decision: decide(action, job, row, object, resumed), object };
+    } catch (error) {
+      // The object could not be read: nothing was sent for this row.
+      return { decision: { state: "failed", reason: `not sent: ${error instanceof Error ? error.message : String(error)}` }, object: null };
+    }
+  }
+
   async function runRow(job: BulkJobRow, row: BulkRowRow, user: StaffUser | null): Promise<void> {
     const db = await options.db();
     const resumed = row.state === "sending";
-    if (!resumed && !(await claimRow(db, job.id, row.position))) return;
-    let outcome: Outcome | "reopen";
-    try {
-      outcome = await outcomeOf(job, row, user, resumed);
-    } catch (error) {
-      // The object could not be read: nothing was sent for this row.
-      outcome = { state: "failed", reason: `not sent: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    if (outcome === "reopen") {
+    const { decision, object } = await decideRow(job, row, user, resumed);
+    // Claimed before anything is sent, keeping in the same write what the object was when it is sent (the row's first
+    // read): a restart that finds it `sending` compares the object with that.
+    const seen = decision === "send" && object ? serverActions[job.action as BulkActionName].seen(object) : null;
+    if (!resumed && !(await claimRow(db, job.id, row.position, seen))) return;
+    if (decision === "reopen") {
       await reopenRow(db, job.id, row.position);
       return runRow(job, { ...row, state: "pending" }, user);
     }
+    const outcome = decision === "send" ? await send(job, row, user!, object!) : decision;
     await settleRow(db, job.id, row.position, outcome.state, outcome.reason);
     options.onRowSettled?.(job.id);
   }

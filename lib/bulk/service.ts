@@ -36,7 +36,10 @@ export interface BulkRequest {
   reviewer?: string;
 }
 
-/** Objects read at once when a job is asked, to record what each is (the bank is the slow part). */
+/**
+ * Objects read at once when a held job is asked (the approver is shown every one): bounded, as the bank is the slow
+ * part and it answers other people meanwhile.
+ */
 const readConcurrency = 8;
 
 async function mapConcurrently<T, R>(items: T[], limit: number, each: (item: T) => Promise<R>): Promise<R[]> {
@@ -51,9 +54,11 @@ async function mapConcurrently<T, R>(items: T[], limit: number, each: (item: T) 
 }
 
 /**
- * Bulk actions (docs/console-actions.md, "Bulk actions"): `create` checks the request and the role, reads what each
- * object is now (what a row is compared with before it is sent) and stores the job, held as one change request where
- * four-eyes holds; `view` is a job's progress and each row's outcome; `retry` sends its failed rows again.
+ * Bulk actions (docs/console-actions.md, "Bulk actions"): `create` checks the request and the role and stores the job;
+ * where four-eyes holds it first reads every object (what the approver is shown, and what each row is compared with
+ * before it is sent) and holds the job as one change request. Otherwise nothing is read before the 202: the runner
+ * reads each object just before its send anyway. `view` is a job's progress and each row's outcome; `retry` sends its
+ * failed rows again.
  */
 export function bulkService(dependencies: BulkServiceDependencies) {
   async function paramsOf(request: BulkRequest): Promise<Record<string, unknown>> {
@@ -80,14 +85,19 @@ export function bulkService(dependencies: BulkServiceDependencies) {
     const ids = [...new Set(request.ids)];
     const params = await paramsOf(request);
     const environment = await dependencies.activeEnvironment();
-    const action = serverActions[request.action];
-    const rows = await mapConcurrently(ids, readConcurrency, async (objectId) => {
-      const object = await action.read(dependencies, environment, objectId);
-      return object
-        ? { objectId, seen: action.seen(object) }
-        : { objectId, seen: null, refused: `${objectId} does not exist in the ${environment} bank; nothing sent` };
-    });
     const held = definition.fourEyes && dependencies.approvals ? await dependencies.approvals.required(environment) : false;
+    const action = serverActions[request.action];
+    // Only a held job reads its objects before answering: its request shows the approver every object as it is, and
+    // each row is compared with that before its send. An unheld job's rows are read by the runner, once, before each
+    // send (`seen` stays null until then), so the 202 does not wait for the bank.
+    const rows = held
+      ? await mapConcurrently(ids, readConcurrency, async (objectId) => {
+          const object = await action.read(dependencies, environment, objectId);
+          return object
+            ? { objectId, seen: action.seen(object) }
+            : { objectId, seen: null, refused: `${objectId} does not exist in the ${environment} bank; nothing sent` };
+        })
+      : ids.map((objectId) => ({ objectId, seen: null }));
     const id = randomUUID();
     const db = await dependencies.db();
     const job = { id, environment, action: request.action, resource: request.resource, params, requestId, rows };

@@ -19,7 +19,10 @@ export interface NewBulkJob {
   maker: { id: string; email: string };
   runAsId: string | null;
   requestId: string;
-  /** Each selected object with what it was when asked (`seen`), or the reason it is refused before anything is sent. */
+  /**
+   * Each selected object with what it was when asked (`seen`, for a held job; null: the runner reads it before its
+   * send), or the reason it is refused before anything is sent.
+   */
   rows: Array<{ objectId: string; seen: unknown; refused?: string }>;
 }
 
@@ -136,11 +139,19 @@ export async function finishJob(db: ConsoleDb, jobId: string): Promise<void> {
     .where(and(eq(bulkJobs.id, jobId), eq(bulkJobs.state, "queued")));
 }
 
-/** Claims one pending row before its send (`sending`): a row is claimed once, so it is sent at most once per claim. */
-export async function claimRow(db: ConsoleDb, jobId: string, position: number): Promise<boolean> {
+/**
+ * Claims one pending row before its send (`sending`): a row is claimed once, so it is sent at most once per claim.
+ * `seen`, what the object is as read just before its send, is kept in the same write unless the row already has one
+ * (what a held job's approver was shown, or the first read of a retried row).
+ */
+export async function claimRow(db: ConsoleDb, jobId: string, position: number, seen: unknown = null): Promise<boolean> {
   const updated = await db
     .update(bulkRows)
-    .set({ state: "sending", attempts: sql`${bulkRows.attempts} + 1` })
+    .set({
+      state: "sending",
+      attempts: sql`${bulkRows.attempts} + 1`,
+      ...(seen !== null && { seen: sql`coalesce(${bulkRows.seen}, ${JSON.stringify(seen)}::jsonb)` }),
+    })
     .where(and(eq(bulkRows.jobId, jobId), eq(bulkRows.position, position), eq(bulkRows.state, "pending")))
     .returning({ position: bulkRows.position });
   return updated.length === 1;

@@ -32,10 +32,11 @@ export const bulkJobs = consoleSchema.table(
 );
 
 /**
- * One object of a bulk action. `seen`: what the object was when the job was created (its `updated_at` and the value
- * the action replaces), compared before sending so a row changed meanwhile is skipped. `state` moves `pending` →
- * `sending` (claimed, before the send) → `done` | `refused` | `failed` | `skipped` | `unknown`; a row found `sending`
- * after a restart is settled by reading the object, never by sending again blindly.
+ * One object of a bulk action. `seen`: what the object was when first read (its `updated_at` and the value the action
+ * replaces): when a held job was asked, else just before the row's first send (null until then); compared before
+ * sending so a row changed meanwhile is skipped. `state` moves `pending` → `sending` (claimed, before the send) →
+ * `done` | `refused` | `failed` | `skipped` | `unknown`; a row found `sending` after a restart is settled by reading
+ * the object, never by sending again blindly.
  */
 export const bulkRows = consoleSchema.table(
   "bulk_rows",
