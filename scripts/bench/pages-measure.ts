@@ -86,6 +86,20 @@ export async function load(page: Page, url: string, identifier: string): Promise
   );
 }
 
+/**
+ * One load of a static page (the ceiling: no scripts, so no hydration), measured from navigation start until its marked
+ * element is painted; `hydrated` and `longTasks` are NaN.
+ */
+export async function staticLoad(page: Page, url: string, identifier: string): Promise<Load> {
+  await page.goto(url, { waitUntil: "commit" });
+  const painted = await waitForElementPaint(page, { identifier, after: 0 });
+  return page.evaluate((painted) => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+    return { ttfb: navigation.responseStart, fcp, painted, hydrated: Number.NaN, longTasks: Number.NaN, htmlBytes: navigation.decodedBodySize };
+  }, painted);
+}
+
 /** A list loaded fresh and hydrated, ready for an interaction. */
 export async function freshList(page: Page, url: string) {
   await page.goto(url, { waitUntil: "commit" });
