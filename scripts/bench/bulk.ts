@@ -175,9 +175,10 @@ async function benchStore(name: string, databases: { sandbox: string; console: s
     const ceilingMs = await directPatches(bulk.ids);
     const { counts } = bulk.job;
     const met = bulk.endToEndMs < targetMs && counts.done === rows;
-    report.push(
-      `| ${name} | ${load} | ${seconds(bulk.endToEndMs)} | ${seconds(bulk.askedMs)} | ${seconds(bulk.firstSettledMs)} | ${bulk.progressPolls} of ${bulk.polls} | ${counts.done} / ${counts.refused} / ${counts.failed} (${rows - counts.done - counts.refused - counts.failed}) | ${seconds(ceilingMs)} (${(bulk.endToEndMs / ceilingMs).toFixed(1)}x) | ${met ? "met" : "**missed**"} |`,
-    );
+    const line = `| ${name} | ${load} | ${seconds(bulk.endToEndMs)} | ${seconds(bulk.askedMs)} | ${seconds(bulk.firstSettledMs)} | ${bulk.progressPolls} of ${bulk.polls} | ${counts.done} / ${counts.refused} / ${counts.failed} (${rows - counts.done - counts.refused - counts.failed}) | ${seconds(ceilingMs)} (${(bulk.endToEndMs / ceilingMs).toFixed(1)}x) | ${met ? "met" : "**missed**"} |`;
+    // On stderr at once as well: a run stopped in a later store keeps this one's figures.
+    benchLog(line);
+    report.push(line);
     return met;
   } finally {
     if (consoleChild) await stopChild(consoleChild);
