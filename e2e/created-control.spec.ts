@@ -32,7 +32,8 @@ async function seriousViolations(page: Page) {
 test("the creation dates are one Created control: a range picked with the keyboard, one Apply, the bank's own rows", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // Sign-in, axe twice and four screenshots: minutes on a loaded machine.
+  test.setTimeout(300_000);
   // A day with transfers on it: the creation day of a transfer on the bank's first page.
   const [transfer] = (await bankGet<BankListAnswer>("/ach?page_size=5")).data.slice(-1);
   const from = day(String(transfer!.created_at));
