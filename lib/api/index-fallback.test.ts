@@ -31,7 +31,11 @@ type Answer = {
  */
 describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $name)", (target) => {
   const failures = 2;
-  const halfOpenAfterMs = 300;
+  /**
+   * Longer than any test runs on a loaded machine: an open breaker stays open until a test moves the breaker's clock
+   * past the wait (`afterHalfOpenWait`), never because the machine was slow between two calls.
+   */
+  const halfOpenAfterMs = 600_000;
   let database: ScratchDatabase;
   let sandbox: RunningSandbox;
   let control: ReturnType<typeof sandboxClient>;
@@ -41,8 +45,12 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
   let user: StaffUser;
   const staff = (role: Role): StaffUser => ({ id: `stf_${role}`, email: `${role}@demo.bank`, name: role, role, locked: false });
 
-  const clientFor = (baseUrl: string) =>
-    createBankClient({ baseUrl, auth: { type: "basic", keyId: demoKey.id, secret: demoKey.secret } }, { retries: 0, timeoutMs: 300, circuit });
+  /**
+   * The bank's timeout: a ceiling for the sandbox's answers on a loaded machine (one counted as a failure would move
+   * the breaker), and short for the hung bank, which never answers.
+   */
+  const clientFor = (baseUrl: string, timeoutMs = 30_000) =>
+    createBankClient({ baseUrl, auth: { type: "basic", keyId: demoKey.id, secret: demoKey.secret } }, { retries: 0, timeoutMs, circuit });
 
   beforeAll(async () => {
     database = await target.create();
@@ -82,6 +90,7 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
   };
 
   afterEach(async () => {
+    vi.useRealTimers();
     await control("/sandbox/faults", { method: "DELETE" });
   });
 
@@ -111,6 +120,18 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
     await bankDown();
     for (let read = 0; read < failures; read += 1) await consoleCall("GET", "/ach?page_size=1");
     expect(circuit.snapshot().state).toBe("open");
+  };
+  /**
+   * `call` made as if the breaker's half-open wait had passed: cockatiel compares Date.now() with when the breaker
+   * opened, so Date alone is moved past the wait (timers and I/O stay real), then put back.
+   */
+  const afterHalfOpenWait = async <T>(call: () => Promise<T>): Promise<T> => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + halfOpenAfterMs, shouldAdvanceTime: true });
+    try {
+      return await call();
+    } finally {
+      vi.useRealTimers();
+    }
   };
   const withoutMark = ({ [indexCopyField]: mark, ...rest }: Record<string, unknown>) => (mark === undefined ? rest : rest);
 
@@ -225,8 +246,9 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
     const editor = await consoleCall("POST", `/network_transfer/${String(transfer.id)}/userdata`);
     expect([editor.status, editor.body]).toEqual([refused.status, refused.body]);
 
-    await new Promise((resolve) => setTimeout(resolve, halfOpenAfterMs + 50));
-    const back = await consoleCall("GET", "/network_transfer?page_size=1");
+    // Still open (nothing has probed the bank), until its wait has passed: then one read probes, and closes it.
+    expect(circuit.snapshot().state).toBe("open");
+    const back = await afterHalfOpenWait(() => consoleCall("GET", "/network_transfer?page_size=1"));
     expect(back.status).toBe(200);
     expect(back.body[indexCopyField]).toBeUndefined();
     expect(circuit.snapshot().state).toBe("closed");
@@ -260,7 +282,7 @@ describe.each(testDatabaseTargets)("bank reads while the bank is down (both on $
     await new Promise<void>((resolve) => hung.listen(0, "127.0.0.1", resolve));
     const hungUrl = `http://127.0.0.1:${(hung.address() as net.AddressInfo).port}`;
     try {
-      bank = clientFor(hungUrl);
+      bank = clientFor(hungUrl, 300);
       const list = await consoleCall("GET", "/card?page_size=5");
       expect(list).toMatchObject({ status: 200, body: { [indexCopyField]: { source: "index" } } });
       expect(list.body.data!.length).toBeGreaterThan(0);

@@ -16,18 +16,19 @@
  *   notification): how many are missing from the index at the end or indexed twice (target 0), notifications
  *   acknowledged and lost (target 0), claimed more than once, and how long the inbox took to settle.
  * Exits 1 when a target is missed (the report's last lines name which). `--short` (or BENCH_CLUSTER_SHORT=1): two
- * instances, no throughput runs, 2 s steady phases, 2 live streams, 5 changes a second, about a minute and a half;
- * `npm test` runs it after the end-to-end tests (scripts/test.ts).
+ * instances, no throughput runs, 2 s steady phases, 2 live streams, 5 changes a second, about a minute and a half:
+ * the last gate of `npm test`, after the end-to-end tests (scripts/test.ts).
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  * and HAProxy (installed as `npm run cluster` installs it). Options: BENCH_SECONDS (each throughput run, default 8),
- * BENCH_CONNECTIONS (concurrent readers, default 8, 4 in the short form).
+ * BENCH_CONNECTIONS (concurrent readers in the throughput runs, default 8, 4 in the short form; half as many, at least 2,
+ * during the faults).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureConsoleBuilt } from "../lib/build";
-import { startCluster, type Cluster } from "../lib/cluster";
+import { freePortRun, startCluster, type Cluster } from "../lib/cluster";
 import { startService, waitUntilReady } from "../lib/services";
 import { bankChanges, notificationOutcomes, postmasterPid } from "./cluster/bank-changes";
 import { liveStream } from "./cluster/live-stream";
@@ -37,33 +38,12 @@ import { changesPerSecond, connections, instanceCount, liveStreams, short, sleep
 import { benchLog, freePort, scratchPostgres } from "./run";
 import { viewerSessionCookie } from "./session-cookie";
 
-/** Four ports in a row free on 127.0.0.1: HAProxy on the first, the instances on the next. */
-async function portRun(length: number): Promise<number> {
-  for (;;) {
-    const first = await freePort();
-    if (first + length > 65_535) continue;
-    const { createServer } = await import("node:net");
-    const free = await Promise.all(
-      Array.from(
-        { length },
-        (_, index) =>
-          new Promise<boolean>((resolve) => {
-            const probe = createServer()
-              .once("error", () => resolve(false))
-              .listen(first + index, "127.0.0.1", () => probe.close(() => resolve(true)));
-          }),
-      ),
-    );
-    if (free.every(Boolean)) return first;
-  }
-}
-
 const dataRoot = mkdtempSync(path.join(tmpdir(), "bench-cluster-"));
 const database = await scratchPostgres(`bench_cluster_${process.pid}`);
 if (!database) process.exit(1);
 const benchStarted = Date.now();
 ensureConsoleBuilt();
-const port = await portRun(instanceCount + 1);
+const port = await freePortRun(instanceCount + 1);
 const sandboxPort = await freePort();
 const shared = { ...process.env, LOG_LEVEL: "warn", DATA_ROOT: dataRoot, SANDBOX_PORT: String(sandboxPort), HOST: "127.0.0.1" };
 // PORT: the sandbox accepts webhooks to a loopback address only on the console's own (here HAProxy's) port.

@@ -1,10 +1,32 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createConnection } from "node:net";
+import { createConnection, createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { WriteStream } from "node:fs";
 import { startService, waitUntilReady, type Service } from "./services";
+
+/**
+ * The first of `length` ports in a row free on 127.0.0.1: HAProxy takes the first and instance i the i-th after it
+ * (startCluster), and a caller may keep the ones after those for its own services.
+ */
+export async function freePortRun(length: number): Promise<number> {
+  const probe = (port: number) =>
+    new Promise<number | undefined>((resolve) => {
+      const server = createServer()
+        .once("error", () => resolve(undefined))
+        .listen(port, "127.0.0.1", () => {
+          const bound = (server.address() as AddressInfo).port;
+          server.close(() => resolve(bound));
+        });
+    });
+  for (;;) {
+    const first = await probe(0);
+    if (first === undefined || first + length > 65_535) continue;
+    const rest = await Promise.all(Array.from({ length: length - 1 }, (_, index) => probe(first + index + 1)));
+    if (rest.every((port) => port !== undefined)) return first;
+  }
+}
 
 /** A console instance behind the load balancer: started, stopped cleanly (SIGTERM), killed (SIGKILL), started again. */
 export interface ClusterInstance {
@@ -28,6 +50,8 @@ export interface ClusterOptions {
   /** The environment every instance shares (database, secrets, CONSOLE_PUBLIC_URL); PORT and HOST are set per instance. */
   env: NodeJS.ProcessEnv;
   logFile?: WriteStream;
+  /** How long an instance and HAProxy may take to answer their readiness route: a ceiling (default 120 s). */
+  readyTimeoutMs?: number;
 }
 
 /** The HAProxy binary, installed from Debian's package when missing and running as root; otherwise a message saying how. */
@@ -107,7 +131,7 @@ function consoleInstance(name: string, port: number, options: ClusterOptions): C
         { ...options.env, HOST: "127.0.0.1", PORT: String(port) },
         options.logFile,
       );
-      await waitUntilReady(`http://127.0.0.1:${port}/api/health`, instance.service);
+      await waitUntilReady(`http://127.0.0.1:${port}/api/health`, instance.service, options.readyTimeoutMs);
     },
     async stop() {
       const { child } = instance.service;
@@ -189,7 +213,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // -db: stays in the foreground, so it stops with this process.
     haproxy = startService("haproxy", haproxyBinary, ["-db", "-f", configFile], process.env, options.logFile);
     const url = `http://${options.host === "0.0.0.0" ? "127.0.0.1" : options.host}:${options.port}`;
-    await waitUntilReady(`${url}/api/health`, haproxy, 30_000);
+    await waitUntilReady(`${url}/api/health`, haproxy, options.readyTimeoutMs ?? 30_000);
     const inFlight = async (name: string) => Number((await serverStats(statsSocket, name)).scur);
     const inService = async (name: string) => {
       const deadline = Date.now() + 60_000;
