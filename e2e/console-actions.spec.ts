@@ -300,11 +300,12 @@ for (const role of ["viewer", "compliance"] as const) {
 }
 
 /**
- * First-load ceilings, kB gzip: the budget of detail pages (170), which /simulations keeps too, and the lists' ceiling.
- * A list's first load carries the data table with its engine (TanStack Table v9 and its store, ~13.6 kB in one chunk),
- * which keeps it above the lists' budget of 175 (docs/benchmarks.md, pages): the ceiling holds it against regressions.
+ * First-load ceilings, kB gzip (docs/benchmarks.md, pages): every page but the lists 170 (details, /simulations); lists
+ * on the data table (the webhooks list, the heaviest bank list, and approvals, the heaviest of the console's own) 176,
+ * just above their 175.1-175.5 kB: the budget is 175. Their table engine (TanStack Table v9) loads after hydration.
  */
-const firstLoadCeiling = { list: 190, other: 170 };
+const firstLoadCeiling = { list: 176, other: 170 };
+const listRoutes = new Set(["/webhooks", "/approvals"]);
 
 test("the action pages keep their first-load JavaScript under their ceilings (CodeMirror, recharts, bulk actions load later)", async ({
   browser,
@@ -315,7 +316,14 @@ test("the action pages keep their first-load JavaScript under their ceilings (Co
   const context = await contextAs(browser, "admin");
   const sizes: Record<string, number> = {};
   try {
-    for (const route of ["/webhooks", `/webhooks/${webhook.id}`, `/network-transfers/${transfer!.id}`, `/cards/${card.id}`, "/simulations"]) {
+    for (const route of [
+      "/webhooks",
+      "/approvals",
+      `/webhooks/${webhook.id}`,
+      `/network-transfers/${transfer!.id}`,
+      `/cards/${card.id}`,
+      "/simulations",
+    ]) {
       const html = await (await context.request.get(`${baseURL}${route}`)).text();
       // The scripts a modern browser loads: `noModule` polyfills (~39 kB gzip) are never downloaded by Chromium.
       const scripts = [
@@ -336,7 +344,7 @@ test("the action pages keep their first-load JavaScript under their ceilings (Co
     await context.close();
   }
   console.log("first-load JS (kB gzip):", JSON.stringify(sizes));
-  expect(Object.keys(sizes)).toHaveLength(5);
+  expect(Object.keys(sizes)).toHaveLength(6);
   for (const [route, kb] of Object.entries(sizes))
-    expect(kb, route).toBeLessThanOrEqual(route === "/webhooks" ? firstLoadCeiling.list : firstLoadCeiling.other);
+    expect(kb, route).toBeLessThanOrEqual(listRoutes.has(route) ? firstLoadCeiling.list : firstLoadCeiling.other);
 });

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ActionError } from "@/components/actions/action-feedback";
 import { StatusBadge } from "@/components/bank/status-badge";
-import { Timestamp } from "@/components/bank/value";
+import { Timestamp } from "@/components/format/timestamp";
 import { Button } from "@/components/ui/button";
 import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
 import { isApprovalAnswer, switchingOffNeedsApproval, type ApprovalAnswer } from "@/lib/approvals/codes";

@@ -1,4 +1,4 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { dehydrate, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { cookies } from "next/headers";
@@ -12,6 +12,7 @@ import { can } from "@/lib/permissions";
 import { resources, type ResourceName } from "@/lib/resources";
 import { filterControls } from "@/lib/resources/filters";
 import { listPayload } from "@/lib/resources/list-payload";
+import { packPage } from "@/lib/resources/packed-rows";
 import { idsNamedIn } from "@/lib/resources/names-beside";
 import { defaultPageSize, listStateFrom, pageSizeCookie, rememberedPageSize, withDefaultPageSize } from "@/lib/resources/list-state";
 import { listTitle } from "@/lib/resources/titles";
@@ -20,6 +21,7 @@ import { mayFilterBy } from "@/lib/search/masked-filters";
 import { namesOf } from "@/lib/search/names-lookup";
 import { findView } from "@/lib/views/store";
 import { ResourceList } from "./resource-list";
+import { ResourceListHydration } from "./resource-list-hydration";
 
 // A module of its own, apart from the detail page (resource-pages.tsx): a page's browser JavaScript is every client
 // component its server modules import, so a list page importing the detail page's module would ship the detail's
@@ -58,7 +60,8 @@ export async function ResourceListPage({
   // A list using a filter only the console's index can serve is read by the client from the index, not the bank.
   const read = usesIndexFilters(state.query) ? null : await readThroughProxy(user, `list_${resource}`, { query: state.query });
   const queryClient = new QueryClient();
-  // The rows go to the browser twice, as HTML and as the hydration payload: the payload carries only the columns' fields.
+  // The rows go to the browser twice, as HTML and as the hydration payload: the payload carries only the columns' fields,
+  // each field's name once (lib/resources/packed-rows.ts).
   const { db } = await consoleDb();
   // The names beside ids come with the rows: a name arriving after the first paint widened its column and moved the
   // rows sideways. One map as a prop ("" for none), lighter in the hydration payload than a query per id.
@@ -85,10 +88,15 @@ export async function ResourceListPage({
             mayRemove: view.ownerId === user.id || (view.shared && can(user.role, "staff:manage")),
           }
         : null;
+  const dehydrated = dehydrate(queryClient);
+  const hydration = {
+    ...dehydrated,
+    queries: dehydrated.queries.map((query) => ({ ...query, state: { ...query.state, data: packPage(query.state.data) } })),
+  };
   return (
     <>
       <PageHeader title={definition.title} description={description} />
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      <ResourceListHydration state={hydration}>
         <ResourceList
           resource={resource}
           columns={definition.columns}
@@ -100,7 +108,7 @@ export async function ResourceListPage({
           names={names}
           actions={actions}
         />
-      </HydrationBoundary>
+      </ResourceListHydration>
     </>
   );
 }

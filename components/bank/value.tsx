@@ -1,20 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useDisplayZone } from "@/components/format/time-zone";
-import {
-  directionMarks,
-  enumWords,
-  exactTime,
-  formatAmount,
-  formatCalendarDate,
-  formatDateTime,
-  formatExpiry,
-  formatPhone,
-  isMaskedText,
-  relativeTime,
-  valueAt,
-} from "@/lib/format";
+import { Timestamp } from "@/components/format/timestamp";
+import { directionMarks, enumWords, formatAmount, formatCalendarDate, formatExpiry, formatPhone, isMaskedText, valueAt } from "@/lib/format";
 import type { Field, ValueLink } from "@/lib/resources";
 import { detailHref, listHref } from "@/lib/resources/routes";
 import { showsNameBeside } from "@/lib/resources/names-beside";
@@ -24,32 +12,14 @@ import { NameBeside } from "./name-beside";
 import { StatusBadge } from "./status-badge";
 import { useFailureExplainer } from "./use-failure-explainer";
 
+// Its own module, so a page showing times only does not load every field's rendering (the approvals page did).
+export { Timestamp };
+
 const none = <span className="text-muted">—</span>;
 
 function linkFor(link: ValueLink | undefined, value: string): string | undefined {
   if (!link) return undefined;
   return "detail" in link ? detailHref(link.detail, value) : listHref(link.list, { [link.filter]: value });
-}
-
-/**
- * A timestamp in the one date style (lib/format/time.ts): "Nov 17, 14:02" in the staff member's zone (the server rendered
- * it in the same zone, from the cookie), the relative form beside it ("· 6 days ago") or, in compact cells, in the
- * tooltip with the exact second and zone. The relative part depends on the clock, so it may differ from the server's.
- */
-export function Timestamp({ value, compact = false }: { value: string; compact?: boolean }) {
-  const { zone } = useDisplayZone();
-  const ago = relativeTime(value);
-  return (
-    <time dateTime={value} title={`${exactTime(value, zone)} · ${ago}`} suppressHydrationWarning className="figure">
-      {formatDateTime(value, zone)}
-      {compact ? null : (
-        <span className="text-muted" suppressHydrationWarning>
-          {" "}
-          · {ago}
-        </span>
-      )}
-    </time>
-  );
 }
 
 /** An amount with its currency, and credit or debit beside it where the object says which. */

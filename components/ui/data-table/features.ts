@@ -1,14 +1,8 @@
-import { columnOrderingFeature, columnVisibilityFeature, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
-
 /**
- * The table engine's features the console's grid uses, and only those (TanStack Table v9 tree-shakes the rest):
- * columns shown, their order, and rows selected. Widths and the pinned id are the grid's own: a width set is the
- * cell's style and the pinned columns are sticky by CSS, so the engine's sizing and pinning features (about 2 kB
- * gzip more on every list) would only compute offsets the browser already lays out. Sorting is not
- * among them either: a list's order is the bank's or the index's, asked of the server (lib/resources/sorting.ts).
+ * The grid's shared types. The engine (TanStack Table v9, its features and instance) is in ./engine.ts, a chunk loaded
+ * once a list has hydrated: nothing here may import it at run time, or it would be in every list's first load again.
  */
-export const gridFeatures = tableFeatures({ columnVisibilityFeature, columnOrderingFeature, rowSelectionFeature });
-export type GridFeatures = typeof gridFeatures;
+export type { GridFeatures } from "./engine";
 
 /** One column: its header, how a row renders in it, and whether it is right-aligned (money). */
 export interface DataColumn<Row> {

@@ -1,29 +1,25 @@
 "use client";
 
-import type { Row, RowData, Table } from "@tanstack/react-table";
-import type { GridFeatures } from "./features";
+import type { ChangeEvent } from "react";
 
-const box = "size-4 cursor-pointer accent-accent align-middle";
+// Styled by the table (`[&_[data-pin='0']>input]:...` in ./index.tsx), once: not the same classes on each row's checkbox.
 
 /** A row's checkbox: a click selects or clears it, shift+click everything from the last row clicked (the engine's range). */
-export function RowCheckbox<Data extends RowData>({ row, label }: { row: Row<GridFeatures, Data>; label: string }) {
-  return <input type="checkbox" className={box} aria-label={label} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />;
+export function RowCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange(event: ChangeEvent<HTMLInputElement>): void }) {
+  return <input type="checkbox" aria-label={label} checked={checked} onChange={onChange} />;
 }
 
 /** The header's checkbox: every row of this page, checked when all are, mixed when some are. */
-export function PageCheckbox<Data extends RowData>({ table }: { table: Table<GridFeatures, Data> }) {
-  const all = table.getIsAllPageRowsSelected();
-  const some = table.getIsSomePageRowsSelected();
+export function PageCheckbox({ all, some, onChange }: { all: boolean; some: boolean; onChange(event: ChangeEvent<HTMLInputElement>): void }) {
   return (
     <input
       type="checkbox"
-      className={box}
       aria-label="Select every row on this page"
       checked={all}
       ref={(element) => {
         if (element) element.indeterminate = some && !all;
       }}
-      onChange={table.getToggleAllPageRowsSelectedHandler()}
+      onChange={onChange}
     />
   );
 }
