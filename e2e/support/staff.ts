@@ -8,8 +8,11 @@ export function demoUser(role: Role) {
   return user;
 }
 
-/** Signs in through the real form and waits until the console has left the sign-in page. */
-export async function signIn(page: Page, credentials: { email: string; password: string }, from?: string) {
+/**
+ * Signs in through the real form and waits until the console has left the sign-in page, for up to `timeoutMs` (a
+ * console process started just before answers its first sign-in slower: give it more).
+ */
+export async function signIn(page: Page, credentials: { email: string; password: string }, from?: string, timeoutMs = 20_000) {
   // Right after a sign-out the page may still be on its way to sign-in (the redirect, or the live stream ending with the
   // session), which aborts a navigation started meanwhile: that one is started again.
   await expect(async () => {
@@ -19,7 +22,7 @@ export async function signIn(page: Page, credentials: { email: string; password:
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   // A password check costs ~1 s of scrypt on an idle core (docs/benchmarks.md); a busy test machine needs more.
-  await expect(page).not.toHaveURL(/\/sign-in/, { timeout: 20_000 });
+  await expect(page).not.toHaveURL(/\/sign-in/, { timeout: timeoutMs });
 }
 
 /** A fresh browser context signed in as the demo user of `role`; its `request` carries the session cookie. */
