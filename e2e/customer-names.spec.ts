@@ -153,7 +153,8 @@ test("a person's page shows what the index links to it; a business's its owners"
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`the changed pages at 390 and 1440 px (${colorScheme}): screenshots, no serious accessibility violation`, async ({ browser }, testInfo) => {
-    test.setTimeout(120_000);
+    // A ceiling for a loaded machine: ten screenshots, each with its axe check.
+    test.setTimeout(240_000);
     const context = await contextAs(browser, "viewer", { colorScheme });
     const page = await context.newPage();
     const { id, name } = await busyCounterparty();
