@@ -1,12 +1,11 @@
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { CommandPaletteLoader } from "@/components/console/command-palette-loader";
 import { ConsoleHeader, EnvironmentBanner } from "@/components/console/console-header";
-import { LastPageRecorder } from "@/components/console/last-page";
 import { MenuDrawer } from "@/components/console/menu-drawer";
+import { ShellExtrasLoader } from "@/components/console/shell-extras-loader";
 import { ConsoleProviders } from "@/components/console/providers";
 import { TimeZoneProvider } from "@/components/format/time-zone";
 import { Sidebar } from "@/components/console/sidebar";
-import { RouteProgress } from "@/components/ui/route-progress";
 import { requireUser } from "@/lib/auth/current-user";
 import { getActiveEnvironment } from "@/lib/credentials";
 import { consoleDb } from "@/lib/db/console";
@@ -35,10 +34,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       >
         Skip to content
       </a>
-      <Suspense>
-        <RouteProgress />
-        <LastPageRecorder />
-      </Suspense>
+      <ShellExtrasLoader />
       <EnvironmentBanner environment={environment} />
       <div className="flex min-h-[calc(100vh-1.75rem)]">
         <aside className="hidden w-48 shrink-0 border-r border-line bg-surface lg:block">

@@ -7,7 +7,7 @@ import { SearchResultList } from "@/components/search/search-results";
 import { describeFailure } from "@/lib/bank/browser";
 import { hitHref, orderedHits, useSearch } from "@/components/search/use-search";
 import type { SearchHit } from "@/lib/search/search";
-import { startNavigationProgress } from "@/components/ui/route-progress";
+import { startNavigationProgress } from "@/components/ui/navigation-progress";
 import { useOpenById } from "./use-open-by-id";
 
 /** The dropdown shows the best few of each kind; the search page shows them all. */

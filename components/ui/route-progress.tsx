@@ -2,16 +2,7 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-
-const startEvent = "console:navigation-start";
-
-/**
- * Tells the progress bar a navigation has started. Link clicks are seen by the bar itself; code that calls
- * `router.push` (a row opened with Enter, a search result) calls this first.
- */
-export function startNavigationProgress(): void {
-  window.dispatchEvent(new Event(startEvent));
-}
+import { navigationStartEvent } from "./navigation-progress";
 
 /** Whether a click on this anchor makes the App Router navigate to another page of the console. */
 function isNavigationClick(event: MouseEvent): boolean {
@@ -26,7 +17,8 @@ function isNavigationClick(event: MouseEvent): boolean {
 /**
  * A thin bar across the top while a route change is on its way: it starts on a link click (or
  * `startNavigationProgress`), creeps towards 90 %, and completes when the new path or query is shown. A navigation
- * that never lands (an error, a click on the current page) ends after 15 s.
+ * that never lands (an error, a click on the current page) ends after 15 s. Mounted after hydration
+ * (components/console/shell-extras.tsx), so a click before then shows no bar.
  */
 export function RouteProgress() {
   const pathname = usePathname();
@@ -53,10 +45,10 @@ export function RouteProgress() {
     }
     // The capture phase: Next's Link cancels the click's default (it navigates itself) before a bubbling listener runs.
     window.addEventListener("click", onClick, true);
-    window.addEventListener(startEvent, start);
+    window.addEventListener(navigationStartEvent, start);
     return () => {
       window.removeEventListener("click", onClick, true);
-      window.removeEventListener(startEvent, start);
+      window.removeEventListener(navigationStartEvent, start);
       stopTimers();
     };
   }, []);

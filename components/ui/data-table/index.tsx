@@ -3,7 +3,7 @@
 import type { RowData } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ChangeEvent, type KeyboardEvent, type ReactNode } from "react";
-import { startNavigationProgress } from "../route-progress";
+import { startNavigationProgress } from "../navigation-progress";
 import { DataRow } from "./data-row";
 import type { GridColumnDef, GridOptions } from "./engine";
 import { selectColumnId, type ColumnLayout, type DataColumn, type RowAttributes, type RowSelection } from "./features";
