@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchDatabase } from "@/lib/db/scratch-database";
 import { eventually } from "@/tests/support/webhook-receiver";
-import { freePortRun, startCluster, type Cluster } from "../../scripts/lib/cluster";
+import { clusterInstanceEnv, freePortRun, startCluster, type Cluster } from "../../scripts/lib/cluster";
 import { startService, waitUntilReady } from "../../scripts/lib/services";
 
 /**
@@ -73,18 +73,7 @@ export async function startConsoleCluster(postgresUrl: string): Promise<ConsoleC
       port,
       instances: 2,
       readyTimeoutMs: readyCeilingMs,
-      env: {
-        ...shared,
-        DATABASE_URL: database.url,
-        // One set of secrets for both, as one deployment's instances have: a session of one is valid on the other.
-        AUTH_SECRET: randomBytes(32).toString("base64"),
-        CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-        AUTH_TRUST_HOST: "true",
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        CONSOLE_PUBLIC_URL: url,
-        TRUSTED_PROXIES: "127.0.0.1",
-      },
+      env: clusterInstanceEnv(shared, database.url, url),
     });
     for (const instance of cluster.instances) await cluster.inService(instance.name);
     // The index has subscribed at its bank (every event type, pointed at HAProxy): a change from now on is notified.

@@ -23,12 +23,11 @@
  * BENCH_CONNECTIONS (concurrent readers in the throughput runs, default 8, 4 in the short form; half as many, at least 2,
  * during the faults).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureConsoleBuilt } from "../lib/build";
-import { freePortRun, startCluster, type Cluster } from "../lib/cluster";
+import { clusterInstanceEnv, freePortRun, startCluster, type Cluster } from "../lib/cluster";
 import { startService, waitUntilReady } from "../lib/services";
 import { bankChanges, notificationOutcomes, postmasterPid } from "./cluster/bank-changes";
 import { liveStream } from "./cluster/live-stream";
@@ -61,17 +60,9 @@ try {
     port,
     instances: instanceCount,
     env: {
-      ...shared,
-      DATABASE_URL: database.url,
-      AUTH_SECRET: randomBytes(32).toString("base64"),
-      CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      AUTH_TRUST_HOST: "true",
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      CONSOLE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...clusterInstanceEnv(shared, database.url, `http://127.0.0.1:${port}`),
       // Only notifications index the bench's new objects: the sweep would pick up one that was lost.
       INDEX_SWEEP_INTERVAL_MS: "3600000",
-      TRUSTED_PROXIES: "127.0.0.1",
     },
   });
   const cookie = await viewerSessionCookie(cluster.url);

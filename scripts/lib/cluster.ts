@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createConnection, createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -181,6 +182,25 @@ function serverStats(socket: string, name: string): Promise<Record<string, strin
       resolve(Object.fromEntries(columns.map((column, index) => [column, row[index] ?? ""])));
     });
   });
+}
+
+/**
+ * The environment a test or bench cluster's instances share, as one deployment's have: `shared` (the process's own
+ * plus the data root and ports), the database, one set of new secrets (a session of one instance is valid on the
+ * other), production mode, and HAProxy at `publicUrl` as the public URL and the one trusted proxy.
+ */
+export function clusterInstanceEnv(shared: NodeJS.ProcessEnv, databaseUrl: string, publicUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...shared,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    CREDENTIALS_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    AUTH_TRUST_HOST: "true",
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    CONSOLE_PUBLIC_URL: publicUrl,
+    TRUSTED_PROXIES: "127.0.0.1",
+  };
 }
 
 /**
