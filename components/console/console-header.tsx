@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { StaffUser } from "@/lib/auth/staff-user";
 import type { Environment } from "@/lib/credentials/environments";
 import { TimeZoneSwitch } from "@/components/format/time-zone-switch";
-import { LiveIndicator } from "@/components/live/live-indicator";
+import { HeaderLiveIndicator } from "./header-live-indicator";
 import { EnvironmentSwitcher } from "./environment-switcher";
 import { HeaderSearch } from "./header-search";
 import { ThemeSwitch } from "./theme-switch";
@@ -35,7 +35,7 @@ export function ConsoleHeader({ user, menu }: { user: StaffUser; menu?: ReactNod
         <HeaderSearch />
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs sm:text-sm">
-        <LiveIndicator />
+        <HeaderLiveIndicator />
         <ThemeSwitch />
         <TimeZoneSwitch />
         <span data-testid="current-user">
