@@ -283,7 +283,7 @@ export function ResourceList({
             empty={
               <span data-testid="empty-state">
                 {hasFilters || state.query.from_date || state.query.to_date
-                  ? `No ${inSentence(title)} match ${[active, ...chips.map((chip) => chip.label)].filter(Boolean).join(", ") || "these filters"}.`
+                  ? `${keptApart > 0 ? "None of the bank customer's webhooks" : `No ${inSentence(title)}`} match ${[active, ...chips.map((chip) => chip.label)].filter(Boolean).join(", ") || "these filters"}${keptApart > 0 ? "; only the console's own, in their own section" : ""}.`
                   : keptApart > 0
                     ? "Only the console's own subscriptions on this page: they are in their own section."
                     : state.query.page_cursor
