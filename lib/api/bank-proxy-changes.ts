@@ -49,16 +49,21 @@ export interface Change {
   entry: Omit<AuditEntry, "action" | "before">;
   /** False for an approved request being sent: it is never held again. */
   mayHold: boolean;
+  /**
+   * The object as its sender has just read it with `audit.before` (a bulk row, lib/bulk/runner.ts): the state the
+   * change replaces, so it is not read again. Absent, it is read here.
+   */
+  before?: Record<string, unknown>;
 }
 
 /**
- * Sends a change, audited: the state it replaces is read first (refused as paused when the bank is not answering),
- * a change of the console's own subscriptions is refused, and where four-eyes applies the change is held as a request
- * instead of sent. Answers the held request's answer, or the bank's answer to the change.
+ * Sends a change, audited: the state it replaces is read first unless the change comes with it (refused as paused when
+ * the bank is not answering), a change of the console's own subscriptions is refused, and where four-eyes applies the
+ * change is held as a request instead of sent. Answers the held request's answer, or the bank's answer to the change.
  */
 export async function sendChange(change: Change): Promise<{ held: unknown } | { result: unknown }> {
   const { exposed, audit, operation, dependencies, environment, call, bank, entry } = change;
-  const before = audit.before ? await bank.call(audit.before, { params: call.params }).catch(pausedChange) : undefined;
+  const before = audit.before ? (change.before ?? (await bank.call(audit.before, { params: call.params }).catch(pausedChange))) : undefined;
   if (exposed.guardsConsoleWebhooks) refuseConsoleWebhookChange(before, call.body, dependencies.consoleAddress?.() ?? null);
   if (change.mayHold && exposed.fourEyes && dependencies.approvals && (await dependencies.approvals.required(environment))) {
     // Held, not sent: the request carries exactly what would be sent; a second person approves it (docs/approvals.md).

@@ -48,7 +48,7 @@ interface CompiledOperation {
   parameterNames: string[];
   route: RouteDefinition;
   /** Changes only: performs the change in `environment` without holding it for approval (an approved request). */
-  send?: (call: ProxyCall, environment: Environment) => Promise<unknown>;
+  send?: (call: ProxyCall, environment: Environment, before?: Record<string, unknown>) => Promise<unknown>;
   /** Changes that replace a bank object: what the change would replace now, cut as a held request's `before`. */
   beforeNow?: (environment: Environment, params: Record<string, string>, body: unknown) => Promise<unknown>;
 }
@@ -96,7 +96,8 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     return perform(call, await dependencies.activeEnvironment(), true);
   }
 
-  async function perform(call: ProxyCall, environment: Environment, mayHold: boolean): Promise<unknown> {
+  /** `before`: the replaced object as the caller has just read it (see `Change.before`). */
+  async function perform(call: ProxyCall, environment: Environment, mayHold: boolean, before?: Record<string, unknown>): Promise<unknown> {
     if (operation.sandboxOnly && environment !== "sandbox") {
       throw new ConsoleError(403, "sandbox_only", "Simulations exist only in the sandbox environment; switch to sandbox in the header.");
     }
@@ -116,7 +117,19 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     let result: unknown;
     let copy: IndexCopyMark | undefined;
     if (exposed.audit) {
-      const change = await sendChange({ exposed, audit: exposed.audit, operation, dependencies, environment, call, bank, input, entry, mayHold });
+      const change = await sendChange({
+        exposed,
+        audit: exposed.audit,
+        operation,
+        dependencies,
+        environment,
+        call,
+        bank,
+        input,
+        entry,
+        mayHold,
+        before,
+      });
       if ("held" in change) return change.held;
       result = change.result;
     } else {
@@ -189,8 +202,13 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
     handle,
   };
   const send = exposed.audit
-    ? (call: ProxyCall, environment: Environment) =>
-        perform({ ...call, body: call.body === undefined || !route.body ? undefined : parseHeldBody(route.body, call.body) }, environment, false)
+    ? (call: ProxyCall, environment: Environment, before?: Record<string, unknown>) =>
+        perform(
+          { ...call, body: call.body === undefined || !route.body ? undefined : parseHeldBody(route.body, call.body) },
+          environment,
+          false,
+          before,
+        )
     : undefined;
   const beforeRead = exposed.audit?.before;
   const beforeNow = beforeRead
@@ -201,6 +219,19 @@ function compile(exposed: ExposedOperation, dependencies: BankProxyDependencies)
       }
     : undefined;
   return { operation, pattern, parameterNames, route: route as RouteDefinition, send, beforeNow };
+}
+
+/** A change sent without being held (an approved request, a bulk row): the operation, where, and what it is called with. */
+export interface SentChange {
+  environment: Environment;
+  operationId: string;
+  params: Record<string, string>;
+  body: unknown;
+  /**
+   * The object the change replaces, as the sender has just read it through the operation's own read of its state
+   * before (a bulk row, lib/bulk/runner.ts): kept as the audit record's `before` instead of reading it again.
+   */
+  before?: Record<string, unknown>;
 }
 
 /**
@@ -214,11 +245,7 @@ export type BankProxy = RouteResolver & {
    * Sends an approved change (lib/approvals): the operation's own path (its body schema, audit record and masking of
    * the answer) in the request's environment, as the approver, never held again. Throws what the bank answered.
    */
-  sendApproved(
-    change: { environment: Environment; operationId: string; params: Record<string, string>; body: unknown },
-    approver: StaffUser,
-    requestId: string,
-  ): Promise<unknown>;
+  sendApproved(change: SentChange, approver: StaffUser, requestId: string): Promise<unknown>;
   /**
    * What a held change would replace at the bank now, cut as its request's `before` was (lib/approvals refuses to
    * approve a change whose object changed since); undefined for a change that replaces nothing (a creation).
@@ -274,7 +301,7 @@ export function bankProxyResolver(dependencies: BankProxyDependencies): BankProx
       body: change.body,
       searchParams: new URLSearchParams(),
     };
-    const answer = await candidate.send(call, change.environment);
+    const answer = await candidate.send(call, change.environment, change.before);
     return answer instanceof Response ? await answer.json().catch(() => null) : answer;
   };
   const heldBeforeNow: BankProxy["heldBeforeNow"] = async (change) => {

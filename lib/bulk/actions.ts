@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { isDeepStrictEqual } from "node:util";
+import type { SentChange } from "@/lib/api/bank-proxy";
 import type { AuditEntry } from "@/lib/audit/trail";
 import type { BankClient } from "@/lib/bank/client";
 import type { StaffUser } from "@/lib/auth/staff-user";
@@ -17,13 +18,10 @@ export interface BulkSendDependencies {
   bankClient(environment: Environment): Promise<BankClient | null>;
   /**
    * Sends one bank change through the proxy's own mutation path as `user` (lib/api/bank-proxy.ts `sendApproved`):
-   * the permission, the body's schema, the console's own webhooks refused, the audit record, as a single change.
+   * the permission, the body's schema, the console's own webhooks refused, the audit record, as a single change. The
+   * change carries the row's object as just read (`before`), so the audit record's before costs no second read.
    */
-  sendBankChange(
-    change: { environment: Environment; operationId: string; params: Record<string, string>; body: unknown },
-    user: StaffUser,
-    requestId: string,
-  ): Promise<unknown>;
+  sendBankChange(change: SentChange, user: StaffUser, requestId: string): Promise<unknown>;
   audited<T>(entry: AuditEntry, perform: () => Promise<T>, options?: { after?: (result: T) => unknown }): Promise<T>;
 }
 
@@ -80,6 +78,7 @@ function userdataAction(change: (userdata: Record<string, unknown>, params: Reco
           operationId: "patch_network_transfer",
           params: { id },
           body: { userdata: change(userdataOf(object), context.params) },
+          before: object,
         },
         context.user,
         context.requestId,
@@ -93,9 +92,9 @@ function webhookAction(status: "enabled" | "disabled", onlyFrom?: "error"): Serv
     seen: (object) => ({ updated_at: object.updated_at, status: object.status }),
     applied: (object) => object.status === status,
     refusal: (object) => (onlyFrom && object.status !== onlyFrom ? `not reset: the webhook is ${String(object.status)}, not in error` : null),
-    send: (dependencies, context, id) =>
+    send: (dependencies, context, id, object) =>
       dependencies.sendBankChange(
-        { environment: context.environment, operationId: "patch_webhook", params: { id }, body: { status } },
+        { environment: context.environment, operationId: "patch_webhook", params: { id }, body: { status }, before: object },
         context.user,
         context.requestId,
       ),

@@ -15,7 +15,7 @@ const { bank, transferIds } = bankWithTransfers(200);
 
 describe.each(testDatabaseTargets)("bulk jobs, on $name", (target) => {
   const kit = bulkJobsKit(bank, target);
-  const { staff, ask, readJob, retry, settled, startRunner, stopRunner, stopRunners, patchesOf, requestsFor, sentToBank, db } = kit;
+  const { staff, ask, readJob, retry, settled, startRunner, stopRunner, stopRunners, patchesOf, requestsFor, sentToBank, db, proxy } = kit;
 
   it("answers before reading anything, tags 200 transfers, stopped halfway by a restart, and patches each exactly once", async () => {
     const ticket = `INC-${randomUUID()}`;
@@ -76,6 +76,46 @@ describe.each(testDatabaseTargets)("bulk jobs, on $name", (target) => {
     expect(ofThisJob.filter((record) => record.outcome === "succeeded")).toHaveLength(200);
   }, 120_000);
 
+  it("reads each transfer once per row: the runner's read is the audit record's before, next to the bank's answer", async () => {
+    const ids = transferIds.slice(20, 25);
+    const key = `reads-${randomUUID()}`;
+    const before = await Promise.all(ids.map((id) => bank.direct.get_network_transfer(id)));
+    bank.recording.received.length = 0;
+    const asked = await ask(staff.maker, { action: "userdata.set", resource: "network_transfer", ids, key, value: "once" });
+    expect(asked.status).toBe(202);
+    startRunner();
+    expect((await settled(staff.maker, asked.json.id)).json.counts.done).toBe(5);
+    await stopRunners();
+    // One GET (the runner's, before comparing) and one PATCH per row; rows run four at a time, so in no set order.
+    for (const id of ids) expect(requestsFor([id])).toEqual([`GET /network_transfer/${id}`, `PATCH /network_transfer/${id}`]);
+
+    const after = await Promise.all(ids.map((id) => bank.direct.get_network_transfer(id)));
+    const records = await db()
+      .select()
+      .from(schema.auditRecords)
+      .where(and(eq(schema.auditRecords.action, "network_transfer.userdata.update"), eq(schema.auditRecords.actorId, staff.maker.id)));
+    const ofThisJob = records.filter((record) => record.requestId.startsWith(`bulk_${asked.json.id}_`));
+    expect(ofThisJob).toHaveLength(5);
+    for (const [index, id] of ids.entries()) {
+      const record = ofThisJob.find((candidate) => candidate.targetId === id);
+      expect(record).toMatchObject({ outcome: "succeeded", before: before[index], after: after[index] });
+      expect(after[index]!.userdata).toMatchObject({ [key]: "once" });
+    }
+
+    // A change sent without its read (an approval sent later) still reads the state it replaces for its record.
+    bank.recording.received.length = 0;
+    const single = ids[0]!;
+    const requestId = `single_${randomUUID()}`;
+    await proxy().sendApproved(
+      { environment: "sandbox", operationId: "patch_network_transfer", params: { id: single }, body: { userdata: { [key]: "again" } } },
+      staff.approver,
+      requestId,
+    );
+    expect(requestsFor([single])).toEqual([`GET /network_transfer/${single}`, `PATCH /network_transfer/${single}`]);
+    const [sentAlone] = await db().select().from(schema.auditRecords).where(eq(schema.auditRecords.requestId, requestId));
+    expect(sentAlone).toMatchObject({ outcome: "succeeded", before: after[0], after: await bank.direct.get_network_transfer(single) });
+  });
+
   it("retries the rows the bank failed; one changed since its first read is skipped, one already as asked is done unsent", async () => {
     const [failing, changed, plain, untagged] = transferIds.slice(10, 14) as [string, string, string, string];
     for (const id of [failing, changed, plain]) await bank.direct.patch_network_transfer(id, { userdata: { ticket: `INC-${randomUUID()}` } });
@@ -125,12 +165,8 @@ describe.each(testDatabaseTargets)("bulk jobs, on $name", (target) => {
     bank.recording.received.length = 0;
     const enabled = await ask(staff.maker, { action: "webhook.enable", resource: "webhook", ids });
     expect((await settled(staff.maker, enabled.json.id)).json.counts.done).toBe(2);
-    // Rows run four at a time: each webhook is PATCHed once, in no set order.
-    expect(
-      sentToBank()
-        .filter((line) => line.startsWith("PATCH"))
-        .sort(),
-    ).toEqual(ids.map((id) => `PATCH /webhook/${id}`).sort());
+    // Rows run four at a time: each webhook is read once (its record's before is that read) and PATCHed once, in no set order.
+    expect(sentToBank().sort()).toEqual(ids.flatMap((id) => [`GET /webhook/${id}`, `PATCH /webhook/${id}`]).sort());
     const records = await db().select().from(schema.auditRecords).where(eq(schema.auditRecords.targetId, ids[0]!));
     expect(records.filter((record) => record.action === "webhook.update").map((record) => record.outcome)).toEqual(["succeeded", "succeeded"]);
   });

@@ -163,6 +163,7 @@ export function bulkJobsKit(bank: ProxyBank, target: TestDatabaseTarget) {
     sentToBank,
     db,
     staff,
+    proxy: () => wired.proxy,
     approvals: () => wired.approvals,
     route,
     routes,
