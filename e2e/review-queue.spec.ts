@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { bankGet, bankSend, contextAs } from "./support/bank";
+import { runQueueBulk } from "./support/reviews";
 import { demoUser } from "./support/staff";
 
 /**
@@ -112,8 +113,6 @@ test("queue rows are selected by checkbox or by keyboard, and the bulk bar assig
     const page = await context.newPage();
     const row = (id: string) => page.locator(`[data-testid="queue-row"][data-id="${id}"]`);
     const bar = page.getByRole("region", { name: "Selected rows" });
-    const dialog = page.getByTestId("confirm-dialog");
-    const progress = page.getByTestId("bulk-progress");
     // The newest two unassigned business applications: the other tests take the oldest person applications.
     await page.goto("/reviews?assignee=unassigned&kind=business_application");
     await expect(page.getByTestId("queue-row").nth(1)).toBeVisible();
@@ -123,10 +122,7 @@ test("queue rows are selected by checkbox or by keyboard, and the bulk bar assig
     await row(ids[1]!).focus();
     await page.keyboard.press("Space");
     await expect(bar).toContainText("2 selected");
-    await bar.getByRole("button", { name: "Assign to a reviewer" }).click();
-    await dialog.getByLabel("Reviewer's email").fill(reviewer);
-    await dialog.getByRole("button", { name: "Assign to a reviewer on 2" }).click();
-    await expect(progress).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+    await runQueueBulk(page, "Assign to a reviewer", reviewer);
     await expect(page.getByTestId("bulk-counts")).toContainText("Done: 2");
 
     // Both are the reviewer's now; unassigned again in one go, the queue is as it was.
@@ -135,11 +131,45 @@ test("queue rows are selected by checkbox or by keyboard, and the bulk bar assig
       await expect(row(id)).toContainText(reviewer);
       await page.getByRole("checkbox", { name: `Select ${id}` }).check();
     }
-    await bar.getByRole("button", { name: "Unassign", exact: true }).click();
-    await dialog.getByRole("button", { name: "Unassign on 2" }).click();
-    await expect(progress).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+    await runQueueBulk(page, "Unassign");
     await page.goto("/reviews?assignee=unassigned&kind=business_application");
     for (const id of ids) await expect(row(id)).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a bulk assignment and unassignment show in the queue without a reload", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await contextAs(browser, "compliance");
+  try {
+    const page = await context.newPage();
+    const row = (id: string) => page.locator(`[data-testid="queue-row"][data-id="${id}"]`);
+    // Every assignee, so the rows stay in the queue whoever holds them: the two oldest unassigned business applications.
+    await page.goto("/reviews?kind=business_application");
+    const unassigned = page.getByTestId("queue-row").filter({ has: page.getByRole("button", { name: "Assign to me" }) });
+    await expect(unassigned.nth(1)).toBeVisible();
+    const ids = await unassigned.evaluateAll((found) => found.slice(0, 2).map((element) => element.getAttribute("data-id")!));
+    for (const id of ids) {
+      await expect(row(id)).toContainText("Unassigned");
+      await page.getByRole("checkbox", { name: `Select ${id}` }).check();
+    }
+    // Gone if the document were loaded again: the queue must change in place (router.refresh once the job is done).
+    await page.evaluate(() => Object.assign(window, { queueNotReloaded: true }));
+
+    await runQueueBulk(page, "Assign to a reviewer", reviewer);
+    for (const id of ids) {
+      await expect(row(id)).toContainText(reviewer);
+      await expect(row(id).getByRole("button", { name: "Unassign", exact: true })).toBeVisible();
+    }
+    for (const id of ids) await page.getByRole("checkbox", { name: `Select ${id}` }).check();
+    await runQueueBulk(page, "Unassign");
+    for (const id of ids) {
+      await expect(row(id)).toContainText("Unassigned");
+      await expect(row(id)).not.toContainText(reviewer);
+      await expect(row(id).getByRole("button", { name: "Assign to me" })).toBeVisible();
+    }
+    expect(await page.evaluate(() => (window as { queueNotReloaded?: boolean }).queueNotReloaded)).toBe(true);
   } finally {
     await context.close();
   }

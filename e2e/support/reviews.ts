@@ -19,3 +19,19 @@ export async function takeFromQueue(page: Page, email: string): Promise<string> 
   await expect(page.locator(`[data-testid="queue-row"][data-id="${id}"]`)).toContainText(email);
   return id;
 }
+
+/**
+ * Runs a bulk action of the queue's bar on the rows selected on `page` (assigning to `reviewer`'s email, if given) and
+ * waits until its job, a new one, is done.
+ */
+export async function runQueueBulk(page: Page, action: "Assign to a reviewer" | "Unassign", reviewer?: string): Promise<void> {
+  const shownBefore = new URL(page.url()).hash;
+  await page.getByRole("region", { name: "Selected rows" }).getByRole("button", { name: action, exact: true }).click();
+  const dialog = page.getByTestId("confirm-dialog");
+  if (reviewer) await dialog.getByLabel("Reviewer's email").fill(reviewer);
+  await dialog.getByRole("button", { name: new RegExp(`^${action} on \\d+$`) }).click();
+  // The new job is named in the URL's fragment; the progress of an earlier one may still read "done" until then.
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/^#bulk=/);
+  await expect.poll(() => new URL(page.url()).hash).not.toBe(shownBefore);
+  await expect(page.getByTestId("bulk-progress")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+}
