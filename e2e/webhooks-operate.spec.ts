@@ -165,3 +165,55 @@ test("the console's index subscriptions stand apart from the customer's webhooks
     }
   }
 });
+
+test("the customers' webhooks alone are counted and exported, and a filter only the console's subscription matches says so", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const everyWebhook = async () => {
+    const webhooks: Array<{ id: string; event: string; basic_user: string | null }> = [];
+    let cursor: string | undefined;
+    do {
+      const answer: BankListAnswer = await bankGet(`/webhook?page_size=100${cursor ? `&page_cursor=${cursor}` : ""}`);
+      webhooks.push(...(answer.data as unknown as typeof webhooks));
+      cursor = nextCursor(answer);
+    } while (cursor);
+    return webhooks;
+  };
+  const customers = async () => (await everyWebhook()).filter((webhook) => webhook.basic_user !== "console-sandbox");
+  const webhooks = await everyWebhook();
+  // An event the console subscribes to and no customer's webhook does.
+  const alone = webhooks.find(
+    (webhook) => webhook.basic_user === "console-sandbox" && webhooks.filter((other) => other.event === webhook.event).length === 1,
+  );
+  expect(alone, "an event only the console's subscription listens to").toBeDefined();
+
+  const context = await contextAs(browser, "operations");
+  try {
+    const page = await context.newPage();
+    await page.goto("/webhooks");
+    // The index's count of the list: the customers' webhooks, as many as the bank holds (read again while they change).
+    await expect(async () => {
+      const count = Number((await page.getByTestId("list-count").locator("strong").textContent())!.replace(/\D/g, ""));
+      expect(count).toBe((await customers()).length);
+    }).toPass({ timeout: 30_000 });
+    // The export: the customers' webhooks, none of the console's.
+    const csv = await (await context.request.get("/api/export/webhook")).text();
+    const exported = csv
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(",")[0]);
+    expect(new Set(exported)).toEqual(new Set((await customers()).map((webhook) => webhook.id)));
+
+    await page.goto(`/webhooks?event=${alone!.event}`);
+    await expect(page.getByTestId("empty-state")).toHaveText(
+      `None of the bank customer's webhooks match event = ${alone!.event}; only the console's own, in their own section.`,
+    );
+    await expect(page.getByTestId("kept-apart")).toHaveText("1 of them is the console's own, shown in their own section");
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await shoot(page, `webhooks-only-console-${colorScheme}`);
+    }
+  } finally {
+    await context.close();
+  }
+});

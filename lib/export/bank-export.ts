@@ -18,6 +18,7 @@ import { onlyFromTheBank } from "@/lib/api/index-fallback";
 import { resources } from "@/lib/resources";
 import { explainFailure } from "@/lib/contract/reason-codes";
 import { derivedColumns, withDerivedValues } from "@/lib/resources/derived";
+import { shownInList } from "@/lib/index/console-webhooks";
 import { auditedCsvExport, type Audited } from "./audited-csv";
 
 /** What the export needs from the rest of the console; the route file wires the real ones. */
@@ -119,9 +120,10 @@ function compile(resource: ListedResource, dependencies: BankExportDependencies)
   // the list's derived columns (`return_code`, `return_reason`), computed from those fields (lib/resources/derived.ts).
   const derived = derivedColumns(resources[resource].columns);
   const columns = [...Object.keys(listedResources[resource].schema.shape), ...derived.map((field) => field.key)];
+  // The rows the list on screen shows: not the console's own webhook subscriptions (shownInList).
   const withDerived = (rows: AsyncIterable<Row>) =>
     (async function* derivedRows() {
-      for await (const row of rows) yield withDerivedValues(derived, row, explainFailure);
+      for await (const row of rows) if (shownInList(resource, row)) yield withDerivedValues(derived, row, explainFailure);
     })();
 
   async function bankListOpener(environment: Environment, query: Record<string, unknown>, revealed: boolean) {

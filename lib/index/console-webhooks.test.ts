@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isConsoleWebhook, receiverUsername } from "./console-webhooks";
+import { isConsoleWebhook, receiverUsername, shownInList } from "./console-webhooks";
 
 // Which webhooks are the console's own subscriptions: the one decision the proxy and the webhook page share.
 
@@ -41,5 +41,14 @@ describe("isConsoleWebhook", () => {
     expect(isConsoleWebhook({ url: "http://127.0.0.1:3000/api/bank-events/sandbox" }, null)).toBe(false);
     expect(isConsoleWebhook({ url: "https://hooks.example/x", basic_user: "console-sandbox" }, null)).toBe(true);
     expect(isConsoleWebhook(null, address)).toBe(false);
+  });
+});
+
+describe("shownInList", () => {
+  it("leaves the console's own subscriptions out of the webhooks list only, by their Basic user", () => {
+    const own = { url: "https://hooks.example/x", basic_user: "console-production" };
+    expect(shownInList("webhook", own)).toBe(false);
+    expect(shownInList("webhook", { url: "https://hooks.example/x", basic_user: "customer" })).toBe(true);
+    expect(shownInList("ach", own)).toBe(true);
   });
 });

@@ -11,7 +11,8 @@ import { environments, type Environment } from "@/lib/credentials/environments";
 /** The Basic user the bank sends with every notification to the console's receiver of `environment`. */
 export const receiverUsername = (environment: Environment) => `console-${environment}`;
 
-const receiverUsernames: readonly string[] = environments.map(receiverUsername);
+/** The Basic users of every environment's receiver: what tells the console's own subscriptions apart in a list. */
+export const receiverUsernames: readonly string[] = environments.map(receiverUsername);
 
 /** The path of the receiver of bank events below the console's address, for every environment. */
 const receiverPath = /^\/api\/bank-events\/(sandbox|production)\/?$/;
@@ -44,6 +45,15 @@ function pointsAtReceiver(url: unknown, consoleAddress: string | null): boolean 
 export function isConsoleWebhook(webhook: { url?: unknown; basic_user?: unknown } | null | undefined, consoleAddress: string | null): boolean {
   if (!webhook) return false;
   return (typeof webhook.basic_user === "string" && receiverUsernames.includes(webhook.basic_user)) || pointsAtReceiver(webhook.url, consoleAddress);
+}
+
+/**
+ * Whether a row of a bank list is one the list shows: every row but, on the webhooks list, the console's own
+ * subscriptions, which the page shows in a section of their own. Decided by the Basic user alone, as the list does
+ * without the console's address; the list's count (lib/search/index-list.ts) and its export leave out the same.
+ */
+export function shownInList(resource: string, row: { url?: unknown; basic_user?: unknown }): boolean {
+  return resource !== "webhook" || !isConsoleWebhook(row, null);
 }
 
 /** What the proxy answers to a change of one: why, and where such a change is made instead. */

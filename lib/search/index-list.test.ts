@@ -49,6 +49,14 @@ describe.each(testDatabaseTargets)("lists served from the index on $name", (targ
   };
 
   beforeAll(async () => {
+    // A subscription of the console's (its receiver's Basic user) beside a customer's webhook, for the webhooks list.
+    await fixture.bank.create_webhook({ url: "https://hooks.example/index-list-test", event: "ach.update" });
+    await fixture.bank.create_webhook({
+      url: "https://console.example/api/bank-events/sandbox",
+      event: "ach.update",
+      basic_user: "console-sandbox",
+      basic_secret: "index-list-test-receiver-secret",
+    });
     await runBackfill({ db: database.db, client: fixture.bank, environment: "sandbox", pageSize: 500, pagesPerSecond: 0, log });
   }, 120_000);
 
@@ -108,6 +116,16 @@ describe.each(testDatabaseTargets)("lists served from the index on $name", (targ
       expect(counted.index.complete).toBe(true);
     }
     expect((await countFromIndex(database.db, "sandbox", "ach", { bank: {} })).count).toBe((await everyObject("ach")).length);
+  });
+
+  it("counts the webhooks list as it shows: the customer's webhooks, not the console's own subscriptions", async () => {
+    const customers = (await everyObject("webhook")).filter((webhook) => webhook.basic_user !== "console-sandbox");
+    for (const params of [{}, { status: "enabled" }, { event: "ach.update" }] as Array<Record<string, string>>) {
+      const parsed = parseIndexListQuery("webhook", params);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const expected = customers.filter((webhook) => Object.entries(params).every(([name, value]) => webhook[name] === value));
+      expect((await countFromIndex(database.db, "sandbox", "webhook", parsed.page.filter)).count, JSON.stringify(params)).toBe(expected.length);
+    }
   });
 
   it("masks every row as every list does", async () => {
@@ -233,7 +251,7 @@ describe.each(testDatabaseTargets)("lists served from the index on $name", (targ
 
   describe("exported", () => {
     const staff = (role: StaffUser["role"]): StaffUser => ({ id: `stf_${role}`, email: `${role}@demo.bank`, name: role, role, locked: false });
-    const exportAs = (user: StaffUser, query: string, method: "GET" | "POST" = "GET") =>
+    const exportAs = (user: StaffUser, query: string, method: "GET" | "POST" = "GET", resource: ListedResource = "ach") =>
       createApiRoute({ currentUser: async () => user, log })(
         bankExportResolver({
           activeEnvironment: async () => "sandbox",
@@ -242,12 +260,12 @@ describe.each(testDatabaseTargets)("lists served from the index on $name", (targ
           indexDb: async () => database.db,
         }),
       )(
-        new Request(`http://console.test/api/export/ach?${query}`, {
+        new Request(`http://console.test/api/export/${resource}?${query}`, {
           method,
           headers: { origin: "http://console.test" },
           ...(method === "POST" ? { body: JSON.stringify({ reason: "index export test" }) } : {}),
         }),
-        { params: Promise.resolve({ resource: "ach" }) },
+        { params: Promise.resolve({ resource }) },
       );
 
     it("an export with index filters gives every row the index-served list walks, masked, audited as from the index", async () => {
@@ -276,6 +294,16 @@ describe.each(testDatabaseTargets)("lists served from the index on $name", (targ
       expect(masked.filter((row) => row.userdata === "[masked]").length).toBeGreaterThan(0);
       expect(unmasked.filter((row) => row.userdata === "[masked]")).toEqual([]);
       expect((await exportAs(staff("viewer"), "has_error=false", "POST")).status).toBe(403);
+    });
+
+    it("a webhooks export holds the customer's webhooks as the list shows them, from the bank or the index alike", async () => {
+      const customers = (await everyObject("webhook")).filter((webhook) => webhook.basic_user !== "console-sandbox");
+      const exported = async (query: string) =>
+        csvRecords(await (await exportAs(staff("viewer"), query, "GET", "webhook")).text()).records.map((record) => record.id);
+      expect(await exported("")).toEqual(customers.map((webhook) => webhook.id));
+      const withoutError = customers.filter((webhook) => !(typeof webhook.error === "string" && webhook.error !== ""));
+      expect(await exported("has_error=false")).toEqual(withoutError.map((webhook) => webhook.id));
+      expect(customers.length).toBeGreaterThan(0);
     });
 
     it("a malformed index filter is a 400 naming it, and nothing is audited", async () => {

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ListedResource } from "@/lib/contract/operations";
 import type { Environment } from "@/lib/credentials/environments";
 import * as schema from "@/lib/db/console-schema";
+import { receiverUsernames } from "@/lib/index/console-webhooks";
 import type { Role } from "@/lib/permissions";
 import { maskForRole, maskForViewer, type MaskedResource } from "@/lib/pii";
 import { maxSelectedRows } from "./index-filters";
@@ -45,6 +46,14 @@ function bankConditions(filter: Record<string, string>): SQL[] {
     if (name === "trace_suffix") return sql`${field("trace_number")} LIKE ${`%${value}`}`;
     return sql`${field(name)} = ${value}`;
   });
+}
+
+/**
+ * What a list's count leaves out as the list does (lib/index/console-webhooks.ts, shownInList): on the webhooks list,
+ * the console's own subscriptions, known by their Basic user.
+ */
+function shownInListConditions(resource: ListedResource): SQL[] {
+  return resource === "webhook" ? [sql`coalesce(${field("basic_user")}, '') NOT IN ${receiverUsernames}`] : [];
 }
 
 function indexConditions(filter: IndexListFilter): SQL[] {
@@ -184,8 +193,10 @@ export async function countFromIndex(
   resource: ListedResource,
   filter: IndexListFilter,
 ): Promise<{ count: number; index: IndexListResult["index"] }> {
+  const leftOut = shownInListConditions(resource);
   const statuses = statusesAlone(filter);
-  if (statuses !== null) {
+  // The kept counts are of every object: a list that leaves some out counts its objects instead.
+  if (statuses !== null && leftOut.length === 0) {
     // Every object has a `created_at` (lib/contract/resources.ts), so the kept counts are exactly what the list walks.
     const [kept] = (
       await db.execute<{ count: string }>(sql`
@@ -195,7 +206,7 @@ export async function countFromIndex(
     ).rows;
     return { count: Number(kept!.count), index: await aboutIndex(db, environment, resource) };
   }
-  const conditions = indexConditions(filter);
+  const conditions = [...indexConditions(filter), ...leftOut];
   const [counted] = (
     await db.execute<{ count: string }>(sql`
     SELECT count(*) AS count
