@@ -106,3 +106,46 @@ test("the creation dates are one Created control: a range picked with the keyboa
     await context.close();
   }
 });
+
+test("with More filters open a list still has one Created control: the index's filters offer their presets beside it, and from_date stays the bank's", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const context = await contextAs(browser, "viewer");
+  const page = await context.newPage();
+  try {
+    await page.goto("/ach?page_size=25&from_date=2020-01-01");
+    await expect(page.getByTestId("more-filters")).toHaveAttribute("aria-expanded", "false");
+    await page.getByTestId("more-filters").click();
+    const indexFilters = page.getByRole("form", { name: "Filters from the console's index" });
+    const preset = indexFilters.getByLabel("Created within");
+    await expect(preset).toBeVisible();
+    await expect(page.locator("summary").filter({ hasText: /^Created/ })).toHaveCount(1);
+    await expect(page.getByTestId("bank-created-summary")).toHaveText(`Created: from ${formatCalendarDate("2020-01-01")} (UTC)`);
+    await expect(indexFilters.locator('input[type="date"]')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: testInfo.outputPath(`ach-more-filters-${width}-${colorScheme}.png`), fullPage: true });
+      }
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // A preset is the index's `created`; the bank's day stays `from_date`, and the list is then the index's answer.
+    await preset.selectOption("last_7_days");
+    await indexFilters.getByRole("button", { name: "Apply", exact: true }).click();
+    await expect
+      .poll(() => {
+        const query = new URL(page.url()).searchParams;
+        return [query.get("created"), query.get("from_date"), query.get("created_from")];
+      })
+      .toEqual(["last_7_days", "2020-01-01", null]);
+    await expect(page.getByTestId("filter-chip")).toContainText("created last 7 days");
+    await expect(page.getByTestId("index-source")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

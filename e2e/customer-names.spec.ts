@@ -111,14 +111,13 @@ test("Tab from the filters reaches the first row through the skip link; the crea
   await expect(first).toBeFocused();
 
   await page.getByTestId("more-filters").click();
-  await page.getByTestId("created-summary").click();
-  await page.getByLabel("From (UTC)").fill("2026-01-01");
-  await page.getByLabel("To (inclusive)").fill("2026-12-31");
-  // Nothing applies until the one Apply.
-  await expect(page).not.toHaveURL(/created_from/);
-  await page.getByRole("button", { name: "Apply dates" }).click();
-  await expect(page).toHaveURL(/created=custom&created_from=2026-01-01&created_to=2026-12-31|created_from=2026-01-01/);
-  await expect(page.getByTestId("filter-chip")).toContainText("created Jan 1, 2026 to Dec 31, 2026 (UTC)");
+  // The index's creation presets beside the bank's one Created control, applied with the index's Apply.
+  const indexFilters = page.getByRole("form", { name: "Filters from the console's index" });
+  await indexFilters.getByLabel("Created within").selectOption("last_7_days");
+  await expect(page).not.toHaveURL(/created=/);
+  await indexFilters.getByRole("button", { name: "Apply", exact: true }).click();
+  await expect(page).toHaveURL(/created=last_7_days/);
+  await expect(page.getByTestId("filter-chip")).toContainText("created last 7 days");
   await context.close();
 });
 
@@ -166,7 +165,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(page.getByTestId("id-filter-chip").getByTestId("name-beside")).toHaveText(name);
       // An id filter in the URL opens "More filters" on arrival.
       if ((await page.getByTestId("more-filters").getAttribute("aria-expanded")) !== "true") await page.getByTestId("more-filters").click();
-      await page.getByTestId("created-summary").click();
+      await page.getByTestId("bank-created-summary").click();
       await shoot(page, testInfo, `ach-filters-${width}-${colorScheme}`);
       await page.goto(`/ach`);
       await page.getByTestId("more-filters").click();

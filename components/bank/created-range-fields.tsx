@@ -14,8 +14,6 @@ export interface RangeField {
 export interface CreatedRangeFieldsProps {
   /** Read by a screen reader as the popover's name ("Created (UTC)"). */
   legend: string;
-  /** A choice of presets above the two days (the index's "today", "last 7 days"); none for the bank's own filters. */
-  presets?: RangeField & { options: Array<{ value: string; label: string }> };
   /** The range's two days, typed or picked as dates. */
   ends: readonly [RangeField, RangeField];
 }
@@ -25,7 +23,7 @@ export interface CreatedRangeFieldsProps {
  * around it. Its own chunk, loaded when the popover first opens. Apply also folds the popover: its fields stay in the
  * form (a closed `details` keeps its inputs), so the form reads them as they were typed.
  */
-export function CreatedRangeFields({ legend, presets, ends }: CreatedRangeFieldsProps) {
+export function CreatedRangeFields({ legend, ends }: CreatedRangeFieldsProps) {
   const fold = (event: MouseEvent<HTMLButtonElement>) => {
     const details = event.currentTarget.closest("details");
     details?.removeAttribute("open");
@@ -34,20 +32,6 @@ export function CreatedRangeFields({ legend, presets, ends }: CreatedRangeFields
   return (
     <fieldset className="absolute left-0 z-40 mt-1 flex w-64 flex-col gap-2 rounded-md border border-line bg-surface p-2 shadow-lg">
       <legend className="sr-only">{legend}</legend>
-      {presets ? (
-        <div>
-          <label htmlFor={`filter-${presets.name}`} className="mb-0.5 block text-[11px] font-medium text-muted">
-            {presets.label}
-          </label>
-          <select id={`filter-${presets.name}`} name={presets.name} defaultValue={presets.value} className={control}>
-            {presets.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
       <div className="flex gap-2">
         {ends.map((end) => (
           <div key={end.name} className="w-full">

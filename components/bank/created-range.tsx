@@ -17,9 +17,10 @@ const CreatedRangeFields = lazyComponent<CreatedRangeFieldsProps>(
 /**
  * The creation dates of a list as one control: a button saying the range in use ("Created: from Nov 1, 2026 (UTC)")
  * that opens a popover with the range's fields and one Apply (./created-range-fields.tsx), inside the filter form
- * around it, which applies them with its other filters. Used by the bank's own filters (`from_date`, `to_date`) and
- * the index's (a preset, `created_from`, `created_to`). Until it is first opened its fields are hidden inputs with the
- * URL's values, so the form applies them unchanged. Escape closes it and gives the focus back to its button.
+ * around it, which applies them with its other filters: the bank's own (`from_date`, `to_date`), the one Created
+ * control of a list (the index's filters offer their presets beside it, ./index-filter-bar.tsx). Until it is first
+ * opened its fields are hidden inputs with the URL's values, so the form applies them unchanged. Escape closes it and
+ * gives the focus back to its button.
  */
 export function CreatedRange({
   words,
@@ -54,9 +55,7 @@ export function CreatedRange({
       {opened ? (
         <CreatedRangeFields {...fields} />
       ) : (
-        [...(fields.presets ? [fields.presets] : []), ...fields.ends].map((field) => (
-          <input key={field.name} type="hidden" name={field.name} value={field.value} />
-        ))
+        fields.ends.map((field) => <input key={field.name} type="hidden" name={field.name} value={field.value} />)
       )}
     </details>
   );

@@ -4,17 +4,15 @@ import { useState, type FormEvent, type InputHTMLAttributes } from "react";
 import type { ResourceName } from "@/lib/resources/routes";
 import { datePresets, indexFilterNames } from "@/lib/search/index-filters";
 import { isNamedKind } from "@/lib/search/name-filter";
-import { CreatedRange } from "./created-range";
-import { createdWords, presetLabels } from "./index-filter-summary";
+import { presetLabels } from "./index-filter-summary";
 import { jumpToRowsOnJ, SkipToRows } from "./skip-to-rows";
 
 const control = "block w-full rounded border border-line bg-surface px-2 py-1 text-xs text-fg";
 
 /**
  * Filters the bank's list API cannot express, served from the console's index (docs/search.md): the objects' name
- * (kinds with names), an amount range, several statuses at once, a date preset or range, has error. Text applies on
- * Enter; the creation dates in one control (./created-range.tsx: a preset, or from and to) with their one Apply;
- * statuses and boxes at once.
+ * (kinds with names), an amount range, several statuses at once, a creation preset, has error. Text applies on
+ * Enter, statuses and boxes at once, the preset with Apply.
  */
 export function IndexFilterBar({
   resource,
@@ -40,9 +38,7 @@ export function IndexFilterBar({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
-    // A day typed with no preset chosen is a custom range.
-    const dated = Boolean(text("created_from") || text("created_to"));
-    const created = text("created") ?? (dated ? "custom" : undefined);
+    const created = text("created");
     onApply({
       name: text("name"),
       amount_min: text("amount_min"),
@@ -105,16 +101,7 @@ export function IndexFilterBar({
           </fieldset>
         </details>
       ) : null}
-      <CreatedRange
-        testId="created-summary"
-        words={createdWords(query) ?? "any time"}
-        legend="Created (UTC)"
-        presets={{ name: "created", label: "Created", value: query.created ?? "", options: presetOptions }}
-        ends={[
-          { name: "created_from", label: "From (UTC)", value: query.created_from ?? "" },
-          { name: "created_to", label: "To (inclusive)", value: query.created_to ?? "" },
-        ]}
-      />
+      <CreatedWithin query={query} />
       {hasError ? (
         <label className="flex items-center gap-1 pb-1 text-xs">
           <input type="checkbox" name="has_error" defaultChecked={query.has_error === "true"} onChange={(event) => submitNow(event.currentTarget)} />
@@ -133,7 +120,40 @@ const amountEnds = [
   { name: "amount_min", label: "Amount from", placeholder: "$0.00" },
   { name: "amount_max", label: "Amount to", placeholder: "$1,000.00" },
 ] as const;
-const presetOptions = [{ value: "", label: "any time" }, ...datePresets.map((preset) => ({ value: preset, label: presetLabels[preset] }))];
+
+/**
+ * The index's creation presets ("today", "last 7 days"), a choice named "Created within" beside the bank's own Created
+ * control: every bank list filters by creation day (`from_date`, `to_date` in lib/contract/requests.ts), so the filter
+ * bar above always has that one Created control, and the days are picked there. A custom range of the index's
+ * (`created=custom`, from a link) stays as it is, with its days, until another choice replaces it.
+ */
+function CreatedWithin({ query }: { query: Record<string, string> }) {
+  const custom = query.created === "custom";
+  const options = [
+    { value: "", label: "any time" },
+    ...datePresets.filter((preset) => preset !== "custom" || custom).map((preset) => ({ value: preset, label: presetLabels[preset] })),
+  ];
+  return (
+    <div className="w-36">
+      <label htmlFor="filter-created" className="mb-0.5 block text-[11px] font-medium text-muted">
+        Created within
+      </label>
+      <select id="filter-created" name="created" defaultValue={query.created ?? ""} className={control}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {custom ? (
+        <>
+          <input type="hidden" name="created_from" value={query.created_from ?? ""} />
+          <input type="hidden" name="created_to" value={query.created_to ?? ""} />
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 /** One end of a range filter (amount): a small label over its input, named as the URL names it. */
 function RangeEnd({ label, width, className, ...input }: InputHTMLAttributes<HTMLInputElement> & { name: string; label: string; width: string }) {

@@ -59,4 +59,11 @@ describe("filters come from the contract's list queries", () => {
     expect(Object.fromEntries(filterControls("network_transfer").map((control) => [control.name, control.kind])).cross_bank).toBe("boolean");
     expect(paginationQuery.from_date.unwrap()).toBe(date);
   });
+
+  it("give every list the bank's creation days: its one Created control, beside which the index's filters offer only presets", () => {
+    for (const definition of resourceList) {
+      const kinds = Object.fromEntries(filterControls(definition.name).map((control) => [control.name, control.kind]));
+      expect([kinds.from_date, kinds.to_date], definition.name).toEqual(["date", "date"]);
+    }
+  });
 });
