@@ -5,7 +5,8 @@ import { bankGet, contextAs } from "./support/bank";
 /**
  * A counterparty's page as a customer view (docs/search.md, "A customer's movements"): every money movement naming
  * it, from the console's index, newest first in pages of 10, its totals over the last 30 days, each row opening the
- * movement; screenshots at 390 and 1440 px, light and dark, with no serious accessibility violation.
+ * movement; screenshots at 390 and 1440 px, light and dark, with no serious accessibility violation (axe at 1440 px in
+ * both themes, at 390 px in light).
  */
 
 /** The counterparty with the most ACH transfers on the bank's first page of them, and those transfers (the bank's order). */
@@ -56,20 +57,27 @@ test("a counterparty's page lists the movements naming it, newest first, paged, 
 });
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`a counterparty's movements at 390 and 1440 px (${colorScheme}): screenshots, no serious accessibility violation`, async ({
+  // axe at 1440 px in both themes and at 390 px in light only: the dark theme changes colours, the same at every width;
+  // the phone's run checks the narrow layout's structure, the same in both themes.
+  const axeWidths = colorScheme === "light" ? [1440, 390] : [1440];
+  test(`a counterparty's movements at 1440 and 390 px (${colorScheme}): screenshots, no serious accessibility violation at ${axeWidths.join(" and ")} px`, async ({
     browser,
   }, testInfo) => {
-    // Two widths, each with its axe run: over the default 30 s on a loaded machine.
+    // Two widths and their axe runs: over the default 30 s on a loaded machine.
     test.setTimeout(90_000);
     const context = await contextAs(browser, "viewer", { colorScheme });
     const page = await context.newPage();
     const { id } = await busyCounterparty();
-    for (const width of [390, 1440]) {
+    // Loaded once at desktop width and narrowed: the page's layout is CSS alone.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/counterparties/${id}`);
+    await expect(page.getByTestId("customer-totals")).toBeVisible({ timeout: 30_000 });
+    for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`/counterparties/${id}`);
-      await expect(page.getByTestId("customer-totals")).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
       await page.getByTestId("customer-movements").scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`customer-${width}-${colorScheme}.png`), fullPage: true });
+      if (!axeWidths.includes(width)) continue;
       const axe = await new AxeBuilder({ page }).analyze();
       expect(
         axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id),
