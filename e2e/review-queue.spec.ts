@@ -156,14 +156,34 @@ test("a bulk assignment and unassignment show in the queue without a reload", as
     }
     // Gone if the document were loaded again: the queue must change in place (router.refresh once the job is done).
     await page.evaluate(() => Object.assign(window, { queueNotReloaded: true }));
+    // What the page asks, in order: the job's progress reads (and whether each found it done), and the queue rendered
+    // again on the server (an RSC request). Starting a job refreshes the queue too, which a job of two rows may or may
+    // not have finished by; only a render after a progress read found the job done is sure to show its outcome.
+    const asked: { read: "progress" | "queue"; done?: Promise<boolean> }[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      const headers = request.headers();
+      if (pathname.startsWith("/api/bulk/")) {
+        const done = request.response().then(async (response) => ((await response?.json()) as { status?: string } | null)?.status === "done");
+        asked.push({ read: "progress", done: done.catch(() => false) });
+      } else if (pathname === "/reviews" && headers.rsc === "1" && !headers["next-router-prefetch"]) asked.push({ read: "queue" });
+    });
+    const queueRenderedAfterDone = async () => {
+      const done = await Promise.all(asked.map((entry) => entry.done ?? false));
+      const first = done.indexOf(true);
+      return first >= 0 && asked.slice(first + 1).some((entry) => entry.read === "queue");
+    };
 
     await runQueueBulk(page, "Assign to a reviewer", reviewer);
+    await expect.poll(queueRenderedAfterDone).toBe(true);
     for (const id of ids) {
       await expect(row(id)).toContainText(reviewer);
       await expect(row(id).getByRole("button", { name: "Unassign", exact: true })).toBeVisible();
     }
     for (const id of ids) await page.getByRole("checkbox", { name: `Select ${id}` }).check();
+    asked.length = 0;
     await runQueueBulk(page, "Unassign");
+    await expect.poll(queueRenderedAfterDone).toBe(true);
     for (const id of ids) {
       await expect(row(id)).toContainText("Unassigned");
       await expect(row(id)).not.toContainText(reviewer);
