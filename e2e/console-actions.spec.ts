@@ -300,11 +300,12 @@ for (const role of ["viewer", "compliance"] as const) {
 }
 
 /**
- * First-load ceilings, kB gzip (docs/benchmarks.md, pages): every page but the lists 170 (details, /simulations); lists
- * on the data table (the webhooks list, the heaviest bank list, and approvals, the heaviest of the console's own) 176,
- * just above their 175.1-175.5 kB: the budget is 175. Their table engine (TanStack Table v9) loads after hydration.
+ * First-load ceilings, kB gzip (docs/benchmarks.md, pages), the budgets themselves: every page but the lists 170
+ * (details, /simulations); lists on the data table (the webhooks list, the heaviest bank list, and approvals, the
+ * heaviest of the console's own) 175. Their table engine (TanStack Table v9) loads after hydration, the shell's
+ * progress bar, last-page recorder and live indicator after the first load.
  */
-const firstLoadCeiling = { list: 176, other: 170 };
+const firstLoadCeiling = { list: 175, other: 170 };
 const listRoutes = new Set(["/webhooks", "/approvals"]);
 
 test("the action pages keep their first-load JavaScript under their ceilings (CodeMirror, recharts, bulk actions load later)", async ({
