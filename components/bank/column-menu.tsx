@@ -20,7 +20,11 @@ export function ColumnMenu({ onReset, ...choices }: ColumnChoicesProps & { onRes
   const [open, setOpen] = useState(false);
   return (
     <details className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className={`${control} cursor-pointer list-none`} onPointerEnter={ColumnChoices.preload} onFocus={ColumnChoices.preload}>
+      <summary
+        className={`${control} cursor-pointer list-none whitespace-nowrap`}
+        onPointerEnter={ColumnChoices.preload}
+        onFocus={ColumnChoices.preload}
+      >
         Columns
       </summary>
       <fieldset className="absolute right-0 z-40 mt-1 w-64 rounded-md border border-line bg-surface p-2 shadow-lg">

@@ -225,7 +225,7 @@ export function ResourceList({
           ))}
           {query.isFetching && !query.isPending ? <span className="text-muted">Updating…</span> : null}
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <ExportCsvButton resource={resource} query={urlState.query} canReveal={canReveal} />
           <ColumnMenu columns={fields} layout={layout} onChange={setLayout} onReset={resetLayout} />
           <SaveViewButton resource={resource} query={urlState.query} layout={layout} />

@@ -37,7 +37,7 @@ export function SaveViewButton(props: { resource: ResourceName; query: Record<st
   }, []);
   return (
     <details ref={details} className="relative" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className={`${toolbarButton} cursor-pointer list-none`}>Save view</summary>
+      <summary className={`${toolbarButton} cursor-pointer list-none whitespace-nowrap`}>Save view</summary>
       {open ? <SaveViewForm {...props} onSaved={close} /> : null}
     </details>
   );
