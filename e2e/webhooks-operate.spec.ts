@@ -15,6 +15,18 @@ interface Attempt {
   succeeded: boolean;
 }
 
+/** Every webhook the sandbox bank holds, the console's own subscriptions too, read page after page. */
+async function everyWebhook() {
+  const webhooks: Array<{ id: string; event: string; basic_user: string | null }> = [];
+  let cursor: string | undefined;
+  do {
+    const answer: BankListAnswer = await bankGet(`/webhook?page_size=100${cursor ? `&page_cursor=${cursor}` : ""}`);
+    webhooks.push(...(answer.data as unknown as typeof webhooks));
+    cursor = nextCursor(answer);
+  } while (cursor);
+  return webhooks;
+}
+
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
@@ -110,13 +122,7 @@ test("the console's index subscriptions stand apart from the customer's webhooks
   browser,
 }) => {
   test.setTimeout(120_000);
-  const webhooks: Array<{ id: string; event: string; basic_user: string | null }> = [];
-  let cursor: string | undefined;
-  do {
-    const answer: BankListAnswer = await bankGet(`/webhook?page_size=100${cursor ? `&page_cursor=${cursor}` : ""}`);
-    webhooks.push(...(answer.data as unknown as typeof webhooks));
-    cursor = nextCursor(answer);
-  } while (cursor);
+  const webhooks = await everyWebhook();
   const own = webhooks.filter((webhook) => webhook.basic_user === "console-sandbox");
   expect(own.length).toBeGreaterThan(0);
   // The event with the fewest webhooks, so the console's subscription to it is on the filtered list's first page.
@@ -168,16 +174,6 @@ test("the console's index subscriptions stand apart from the customer's webhooks
 
 test("the customers' webhooks alone are counted and exported, and a filter only the console's subscription matches says so", async ({ browser }) => {
   test.setTimeout(120_000);
-  const everyWebhook = async () => {
-    const webhooks: Array<{ id: string; event: string; basic_user: string | null }> = [];
-    let cursor: string | undefined;
-    do {
-      const answer: BankListAnswer = await bankGet(`/webhook?page_size=100${cursor ? `&page_cursor=${cursor}` : ""}`);
-      webhooks.push(...(answer.data as unknown as typeof webhooks));
-      cursor = nextCursor(answer);
-    } while (cursor);
-    return webhooks;
-  };
   const customers = async () => (await everyWebhook()).filter((webhook) => webhook.basic_user !== "console-sandbox");
   const webhooks = await everyWebhook();
   // An event the console subscribes to and no customer's webhook does.
