@@ -11,8 +11,7 @@ import { useChangeWebhook, type WebhookChange } from "@/components/bank/bank-mut
 import { AwaitingApproval } from "@/components/approvals/awaiting-approval";
 import type { DetailExtraProps } from "@/components/bank/detail-extra-props";
 import { StatusBadge } from "@/components/bank/status-badge";
-import { isConsoleWebhook } from "@/lib/index/console-webhooks";
-import { consoleSubscriptionLabel } from "@/lib/resources/derived";
+import { consoleSubscriptionLabel, isConsoleWebhook } from "@/lib/index/console-webhooks";
 import { EditWebhook } from "./edit-webhook";
 import { SendNowButton } from "./send-now-button";
 

@@ -47,6 +47,9 @@ export function isConsoleWebhook(webhook: { url?: unknown; basic_user?: unknown 
   return (typeof webhook.basic_user === "string" && receiverUsernames.includes(webhook.basic_user)) || pointsAtReceiver(webhook.url, consoleAddress);
 }
 
+/** What a webhook's page calls one of the console's own subscriptions. */
+export const consoleSubscriptionLabel = "Console's index subscription";
+
 /**
  * Whether a row of a bank list is one the list shows: every row but, on the webhooks list, the console's own
  * subscriptions, which the page shows in a section of their own. Decided by the Basic user alone, as the list does

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listedResources } from "@/lib/contract";
 import { achReturnWords, explainFailure, fednowRejectWords } from "@/lib/contract/reason-codes";
-import { consoleSubscriptionLabel, derivedColumns, fieldHint, fieldValue, withDerivedValues } from "./derived";
+import { derivedColumns, fieldHint, fieldValue, withDerivedValues } from "./derived";
 import { resources } from "./index";
 import { listPayload } from "./list-payload";
 import { sortKindOf } from "./sorting";
@@ -70,20 +70,6 @@ describe("an instant payment's reject code and reason, derived from the bank's e
   });
 });
 
-describe("a webhook's subscriber", () => {
-  const subscriber = column("webhook", "subscriber");
-
-  it("marks the console's own subscriptions by the Basic user the console signs its receiver's notifications with", () => {
-    expect(fieldValue({ id: "wh_1", basic_user: "console-sandbox" }, subscriber, explainFailure)).toBe(consoleSubscriptionLabel);
-    expect(fieldValue({ id: "wh_2", basic_user: "console-production" }, subscriber, explainFailure)).toBe(consoleSubscriptionLabel);
-  });
-
-  it("leaves the customer's webhooks unmarked", () => {
-    expect(fieldValue({ id: "wh_3", basic_user: "acme" }, subscriber, explainFailure)).toBeNull();
-    expect(fieldValue({ id: "wh_4", basic_user: null }, subscriber, explainFailure)).toBeNull();
-  });
-});
-
 describe("derived columns", () => {
   const everyDerived = Object.values(resources).flatMap((definition) =>
     derivedColumns(definition.columns).map((field) => ({ resource: definition.name, field })),
@@ -91,7 +77,7 @@ describe("derived columns", () => {
 
   it("are named apart from every field the bank returns, so a row keeps the bank's answer beside them", () => {
     expect(everyDerived.map(({ resource, field }) => `${resource}.${field.key}`).sort()).toEqual(
-      ["ach.return_code", "ach.return_reason", "fednow.reject_code", "fednow.reject_reason", "webhook.subscriber"].sort(),
+      ["ach.return_code", "ach.return_reason", "fednow.reject_code", "fednow.reject_reason"].sort(),
     );
     for (const { resource, field } of everyDerived) expect(Object.keys(listedResources[resource].schema.shape)).not.toContain(field.key);
   });

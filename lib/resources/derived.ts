@@ -10,7 +10,6 @@
  */
 import { achReturnCodeOf, rejectCodeOf } from "@/lib/contract/failure-codes";
 import type { ExplainedReason, FailureExplainer } from "@/lib/contract/reason-codes";
-import { isConsoleWebhook } from "@/lib/index/console-webhooks";
 import { valueAt } from "@/lib/format";
 import type { Field } from "./types";
 
@@ -46,9 +45,6 @@ function failure(
 const achFailure = failure("ach", ["error"], (object) => achReturnCodeOf(object.error));
 const instantPaymentFailure = failure("fednow", ["error", "external_reject_reason", "external_status"], rejectCodeOf);
 
-/** What the webhooks list calls the console's own subscriptions (lib/index/console-webhooks.ts). */
-export const consoleSubscriptionLabel = "Console's index subscription";
-
 export const derivations = {
   /** The NACHA return code an ACH transfer's `error` starts with. */
   ach_return_code: achFailure.code,
@@ -58,14 +54,6 @@ export const derivations = {
   fednow_reject_code: instantPaymentFailure.code,
   /** Its title, else the bank's message or error. */
   fednow_reject_reason: instantPaymentFailure.reason,
-  /**
-   * A webhook the console subscribed for its index: known in a list by the Basic user it signs its receiver's
-   * notifications with (every one of its subscriptions carries it; the page also knows the console's address).
-   */
-  webhook_subscriber: {
-    reads: ["basic_user"],
-    value: (object) => (isConsoleWebhook(object, null) ? consoleSubscriptionLabel : null),
-  },
 } satisfies Record<string, Derivation>;
 
 export type DerivedValue = keyof typeof derivations;

@@ -7,8 +7,6 @@ export const webhooks: ResourcePage = {
     status,
     { key: "event", label: "Event", format: "mono" },
     { key: "url", label: "URL", format: "mono" },
-    // The console's own subscriptions (its index's receiver) stand apart from the customer's webhooks.
-    { key: "subscriber", label: "Subscriber", format: "badge", derived: "webhook_subscriber" },
     { key: "error", label: "Last error" },
     createdAt,
   ],
