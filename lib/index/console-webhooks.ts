@@ -47,6 +47,9 @@ export function isConsoleWebhook(webhook: { url?: unknown; basic_user?: unknown 
   return (typeof webhook.basic_user === "string" && receiverUsernames.includes(webhook.basic_user)) || pointsAtReceiver(webhook.url, consoleAddress);
 }
 
+/** The bank fields of a row `shownInList` decides by: a list's first-load payload keeps them (lib/resources/list-payload.ts). */
+export const shownInListReads = ["basic_user"] as const;
+
 /** What a webhook's page calls one of the console's own subscriptions. */
 export const consoleSubscriptionLabel = "Console's index subscription";
 

@@ -43,6 +43,20 @@ describe("listPayload", () => {
     expect(page.data[0]).not.toHaveProperty("description");
   });
 
+  it("keeps a webhook's Basic user, which no column shows, so the list can keep the console's own subscriptions apart", () => {
+    const webhook = {
+      id: "webhook_1",
+      status: "enabled",
+      event: "ach.update",
+      url: "https://a.example/hook",
+      basic_user: "console-sandbox",
+      userdata: {},
+    };
+    const page = listPayload(resources.webhook, { data: [webhook] });
+    expect(page.data[0]).toHaveProperty("basic_user", "console-sandbox");
+    expect(page.data[0]).not.toHaveProperty("userdata");
+  });
+
   it("keeps the top-level field of a nested column", () => {
     const page = listPayload(
       {
