@@ -1,6 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { startReceiver, eventually } from "@/tests/support/webhook-receiver";
 import { baseURL } from "../playwright.config";
@@ -29,7 +26,6 @@ async function auditOf(page: Page, target: string): Promise<string> {
   return (await page.getByTestId("audit-table").textContent()) ?? "";
 }
 
-/** Sent transfers: finished, so the sandbox's lifecycle does not change them (and their updated_at) during a test. */
 /**
  * Sent transfers the lifecycle has finished with: a v2 cross-bank one not yet balanced takes one more step (its
  * balancing wire, a step after its last change), which would move `updated_at` under a test that compares it.
@@ -298,54 +294,3 @@ for (const role of ["viewer", "compliance"] as const) {
     }
   });
 }
-
-/**
- * First-load ceilings, kB gzip (docs/benchmarks.md, pages), the budgets themselves: every page but the lists 170
- * (details, /simulations); lists on the data table (the webhooks list, the heaviest bank list, and approvals, the
- * heaviest of the console's own) 175. Their table engine (TanStack Table v9) loads after hydration, the shell's
- * progress bar, last-page recorder and live indicator after the first load.
- */
-const firstLoadCeiling = { list: 175, other: 170 };
-const listRoutes = new Set(["/webhooks", "/approvals"]);
-
-test("the action pages keep their first-load JavaScript under their ceilings (CodeMirror, recharts, bulk actions load later)", async ({
-  browser,
-}) => {
-  const webhook = (await bankSend<Webhook>("POST", "/webhook", { url: "http://127.0.0.1:9/never-answers", event: "fednow.create" })).body;
-  const [transfer] = await networkTransfers(1);
-  const card = (await bankGet<BankListAnswer>("/card?page_size=1")).data[0]!;
-  const context = await contextAs(browser, "admin");
-  const sizes: Record<string, number> = {};
-  try {
-    for (const route of [
-      "/webhooks",
-      "/approvals",
-      `/webhooks/${webhook.id}`,
-      `/network-transfers/${transfer!.id}`,
-      `/cards/${card.id}`,
-      "/simulations",
-    ]) {
-      const html = await (await context.request.get(`${baseURL}${route}`)).text();
-      // The scripts a modern browser loads: `noModule` polyfills (~39 kB gzip) are never downloaded by Chromium.
-      const scripts = [
-        ...new Set(
-          [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+?\.js)[^"]*"[^>]*>/g)]
-            .filter((match) => !/\bnoModule\b/i.test(match[0]))
-            .map((match) => match[1]!),
-        ),
-      ];
-      expect(scripts.length, `${route} loads the framework's scripts (the measure sees them)`).toBeGreaterThan(4);
-      const bytes = scripts.reduce(
-        (sum, script) => sum + gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length).split("?")[0]!))).length,
-        0,
-      );
-      sizes[route.replace(/\/[a-z]+_[A-Za-z0-9_-]+$/, "/{id}")] = Math.round(bytes / 102.4) / 10;
-    }
-  } finally {
-    await context.close();
-  }
-  console.log("first-load JS (kB gzip):", JSON.stringify(sizes));
-  expect(Object.keys(sizes)).toHaveLength(6);
-  for (const [route, kb] of Object.entries(sizes))
-    expect(kb, route).toBeLessThanOrEqual(listRoutes.has(route) ? firstLoadCeiling.list : firstLoadCeiling.other);
-});
