@@ -120,6 +120,8 @@ test("a production userdata edit waits for approval and reaches the bank only wh
     ).toEqual([]);
     for (const colorScheme of ["light", "dark"] as const) {
       await second.emulateMedia({ colorScheme });
+      // The theme follows the browser's scheme: its class is on <html> before the screenshots.
+      await expect(second.locator("html")).toHaveClass(new RegExp(colorScheme));
       for (const width of [390, 1440]) {
         await second.setViewportSize({ width, height: 900 });
         await second.screenshot({ path: testInfo.outputPath(`approval-request-${width}-${colorScheme}.png`), fullPage: true });
@@ -147,6 +149,8 @@ test("a production userdata edit waits for approval and reaches the bank only wh
     await expect(second.locator(`[data-testid="approval-row"][data-id="${requestId}"]`)).toHaveAttribute("data-status", "approved");
     for (const colorScheme of ["light", "dark"] as const) {
       await second.emulateMedia({ colorScheme });
+      // The theme follows the browser's scheme: its class is on <html> before the screenshots.
+      await expect(second.locator("html")).toHaveClass(new RegExp(colorScheme));
       for (const width of [390, 1440]) {
         await second.setViewportSize({ width, height: 900 });
         await second.screenshot({ path: testInfo.outputPath(`approvals-list-${width}-${colorScheme}.png`), fullPage: true });
@@ -205,6 +209,8 @@ test("the maker withdraws a held webhook change, and another person rejects one 
     await expect(adminPage.locator(`[data-testid="approval-row"][data-id="${rejected}"]`)).toHaveAttribute("data-status", "rejected");
     for (const colorScheme of ["light", "dark"] as const) {
       await adminPage.emulateMedia({ colorScheme });
+      // The theme follows the browser's scheme: its class is on <html> before the screenshots.
+      await expect(adminPage.locator("html")).toHaveClass(new RegExp(colorScheme));
       for (const width of [390, 1440]) {
         await adminPage.setViewportSize({ width, height: 900 });
         await adminPage.screenshot({ path: testInfo.outputPath(`approvals-admin-${width}-${colorScheme}.png`), fullPage: true });

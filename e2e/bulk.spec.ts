@@ -81,6 +81,8 @@ test("operations tags three transfers in bulk, one failed by the bank is retried
 
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
+      // The theme follows the browser's scheme: its class is on <html> before the screenshots.
+      await expect(page.locator("html")).toHaveClass(new RegExp(colorScheme));
       for (const width of [390, 1440]) {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({ path: testInfo.outputPath(`bulk-progress-${width}-${colorScheme}.png`), fullPage: true });

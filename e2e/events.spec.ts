@@ -208,27 +208,31 @@ test("the CSV export has the filtered rows and is in the audit trail", async ({ 
 });
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`the events page at 390 and 1440 px (${colorScheme}): screenshots, and no serious accessibility violation`, async ({ browser }, testInfo) => {
+  test(`the events page at 1440 and 390 px (${colorScheme}): screenshots, and no serious accessibility violation`, async ({ browser }, testInfo) => {
     const context = await contextAs(browser, "admin", { colorScheme });
     const page = await context.newPage();
     try {
-      for (const width of [390, 1440]) {
+      // Loaded once at desktop width and narrowed: the page's layout is CSS alone. axe at 1440 px, as before.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto("/events?page_size=25");
+      await expect(rows(page).first()).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id),
+      ).toEqual([]);
+      for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto("/events?page_size=25");
+        await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
         await expect(rows(page).first()).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`events-${width}-${colorScheme}.png`), fullPage: true });
       }
+      await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto("/events?from=yesterday");
       await expect(page.getByTestId("events-filter-error")).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`events-1440-${colorScheme}-bad-filter.png`) });
       await page.goto("/events?environment=production");
       await expect(page.getByTestId("empty-state")).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath(`events-1440-${colorScheme}-other-environment.png`) });
-      await page.goto("/events?page_size=25");
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(
-        violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id),
-      ).toEqual([]);
     } finally {
       await context.close();
     }

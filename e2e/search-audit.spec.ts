@@ -95,7 +95,10 @@ test("revealing the SSN alone leaves the date of birth masked; the record names 
 });
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`the reveal form and the audit log at 390 and 1440 px (${colorScheme}): screenshots, and no serious accessibility violation`, async ({
+  // axe on the reveal form at 1440 px in both themes and at 390 px in light only: the dark theme changes colours, the
+  // same at every width; the phone's run checks the narrow layout's structure, the same in both themes.
+  const axeWidths = colorScheme === "light" ? [1440, 390] : [1440];
+  test(`the reveal form and the audit log at 1440 and 390 px (${colorScheme}): screenshots, and no serious accessibility violation`, async ({
     browser,
   }, testInfo) => {
     test.setTimeout(120_000);
@@ -103,19 +106,30 @@ for (const colorScheme of ["light", "dark"] as const) {
     const page = await context.newPage();
     try {
       const [application] = (await bankGet("/apply/person_application?page_size=1")).data;
-      for (const width of [390, 1440]) {
+      // Each page loaded once at desktop width and narrowed: the layout is CSS alone.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await openRevealForm(page, String(application!.id));
+      for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await openRevealForm(page, String(application!.id));
+        await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
         await expect(page.getByTestId("reveal-form")).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`reveal-form-${width}-${colorScheme}.png`), fullPage: true });
+        if (!axeWidths.includes(width)) continue;
         const { violations } = await new AxeBuilder({ page }).include("[data-testid='reveal-form']").analyze();
         expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((v) => v.id)).toEqual([]);
-        await page.goto("/audit?searches=hidden");
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto("/audit?searches=hidden");
+      await expect(page.getByTestId("audit-table")).toBeVisible();
+      // The whole audit log at 1440 px, as before.
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((v) => v.id)).toEqual([]);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
         await expect(page.getByTestId("audit-table")).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`audit-${width}-${colorScheme}.png`), fullPage: true });
       }
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((v) => v.id)).toEqual([]);
     } finally {
       await context.close();
     }
