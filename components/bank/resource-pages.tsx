@@ -6,9 +6,10 @@ import { inSentence } from "@/lib/format";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { readThroughProxy } from "@/lib/api/server-read";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser, type StaffUser } from "@/lib/auth/current-user";
 import { bankKeys } from "@/lib/bank/query-keys";
 import { getActiveEnvironment } from "@/lib/credentials";
+import type { Environment } from "@/lib/credentials/environments";
 import { resources, type ResourceName } from "@/lib/resources";
 import { detailTitle } from "@/lib/resources/titles";
 import { deliveriesQuery } from "@/lib/webhooks/deliveries-query";
@@ -52,6 +53,19 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
       </>
     );
   }
+  // The object, its case and its timeline are siblings, so their reads (the bank's answer, the index's history) run
+  // side by side: the timeline's queries no longer wait for the bank.
+  return (
+    <>
+      <DetailBody user={user} environment={environment} resource={resource} id={id} />
+      {resource === "person_application" || resource === "business_application" ? <CasePanel user={user} environment={environment} id={id} /> : null}
+      <Timeline user={user} environment={environment} resource={resource} id={id} />
+    </>
+  );
+}
+
+/** The object as the bank answers it now (an unknown id is the 404 page), with what its page shows beside it. */
+async function DetailBody({ user, environment, resource, id }: { user: StaffUser; environment: Environment; resource: ResourceName; id: string }) {
   const [read, deliveries] = await Promise.all([
     readDetail(resource, id),
     // A webhook's first page of delivery attempts is in the first HTML: read by the browser after the page, its rows
@@ -64,17 +78,13 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
   if (deliveries?.ok) queryClient.setQueryData(bankKeys.deliveries(environment, id, deliveriesQuery("all")), deliveries.data);
   const context = (await detailContexts[resource]?.(user, environment, id)) ?? {};
   return (
-    <>
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <ResourceDetail
-          definition={definition}
-          id={id}
-          context={context}
-          serverError={read.ok ? undefined : { status: read.status, ...read.error }}
-        />
-      </HydrationBoundary>
-      {resource === "person_application" || resource === "business_application" ? <CasePanel user={user} environment={environment} id={id} /> : null}
-      <Timeline user={user} environment={environment} resource={resource} id={id} />
-    </>
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <ResourceDetail
+        definition={resources[resource]}
+        id={id}
+        context={context}
+        serverError={read.ok ? undefined : { status: read.status, ...read.error }}
+      />
+    </HydrationBoundary>
   );
 }

@@ -1,16 +1,19 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { keepTabInside } from "@/components/ui/focus-trap";
 
 /**
  * Below 1024 px the sidebar is not shown beside the page: this button opens it as a modal drawer (the platform's
- * `<dialog>`: Tab stays inside, Escape closes, focus returns to the button). It closes when a new page is shown.
+ * `<dialog>`: Tab stays inside, Escape closes, focus returns to the button). It closes when a new page is shown. Its
+ * sections are rendered only while it is open: the sidebar beside the page already has them, and a page that drew and
+ * hydrated them twice (hidden in the closed drawer) spent an eighth of a detail page's components on it.
  */
 export function MenuDrawer({ children }: { children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const pathname = usePathname();
+  const [open, setOpen] = useState(false);
 
   useEffect(() => {
     if (dialog.current?.open) dialog.current.close();
@@ -22,7 +25,10 @@ export function MenuDrawer({ children }: { children: ReactNode }) {
         type="button"
         data-testid="menu-button"
         aria-haspopup="dialog"
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => {
+          setOpen(true);
+          dialog.current?.showModal();
+        }}
         className="inline-flex shrink-0 items-center gap-1.5 rounded-md border border-line px-2 py-1 text-xs font-medium hover:bg-surface-2 lg:hidden"
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.6">
@@ -35,6 +41,7 @@ export function MenuDrawer({ children }: { children: ReactNode }) {
         aria-label="Sections"
         data-testid="menu-drawer"
         onKeyDown={keepTabInside}
+        onClose={() => setOpen(false)}
         onClick={(event) => {
           // A click on the backdrop (the dialog element itself, outside its panel) closes it.
           if (event.target === event.currentTarget) event.currentTarget.close();
@@ -50,7 +57,7 @@ export function MenuDrawer({ children }: { children: ReactNode }) {
             Close
           </button>
         </div>
-        {children}
+        {open ? children : null}
       </dialog>
     </>
   );
