@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { shortId } from "@/lib/format";
+import { AppLink } from "@/components/ui/app-link";
 import { CopyButton } from "./copy-button";
 
 // Apart from value.tsx (every format's renderer): pages that show ids only (events, audit, settings) load this alone.
@@ -18,9 +18,9 @@ export function IdValue({ id, href, full = false }: { id: string; href?: string;
     // Inline, not flex: the id's text then belongs to the table cell, which carries the first-row paint mark.
     <span className="id-value">
       {href ? (
-        <Link href={href} prefetch={false} title={id} data-id={id} className="link">
+        <AppLink href={href} title={id} data-id={id} className="link">
           {text}
-        </Link>
+        </AppLink>
       ) : (
         <span title={id} data-id={id}>
           {text}

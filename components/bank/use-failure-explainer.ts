@@ -25,13 +25,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const noSubscription = () => () => {};
-
-/** The explainer once loaded, else null; `needed` false never loads it (most cells show no code). */
-export function useFailureExplainer(needed: boolean): FailureExplainer | null {
+/** The explainer once loaded, else null (loading it once the first such cell is mounted). */
+export function useFailureExplainer(): FailureExplainer | null {
   return useSyncExternalStore(
-    needed ? subscribe : noSubscription,
-    () => (needed ? explainer : null),
+    subscribe,
+    () => explainer,
     () => null,
   );
 }

@@ -1,8 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Timestamp } from "@/components/format/timestamp";
 import { directionMarks, enumWords, formatAmount, formatCalendarDate, formatExpiry, formatPhone, isMaskedText, valueAt } from "@/lib/format";
+import type { FailureExplainer } from "@/lib/contract/reason-codes";
 import type { Field, ValueLink } from "@/lib/resources";
 import { detailHref, listHref } from "@/lib/resources/routes";
 import { showsNameBeside } from "@/lib/resources/names-beside";
@@ -80,9 +82,25 @@ export function JsonBlock({ value }: { value: unknown }) {
   );
 }
 
-/** One field of a bank object, shown by its format; missing and null values show as a dash. */
-export function FieldValue({ field, object, compact = false }: { field: Field; object: unknown; compact?: boolean }) {
-  const explain = useFailureExplainer(needsFailureWords(field));
+interface FieldValueProps {
+  field: Field;
+  object: unknown;
+  compact?: boolean;
+}
+
+/**
+ * One field of a bank object, shown by its format; missing and null values show as a dash. Only a field a failure
+ * code's words explain subscribes to their loading: a list's hundreds of other cells hydrate without a store hook each.
+ */
+export function FieldValue(props: FieldValueProps) {
+  return needsFailureWords(props.field) ? <ExplainedFieldValue {...props} /> : shownValue(props, null);
+}
+
+function ExplainedFieldValue(props: FieldValueProps) {
+  return shownValue(props, useFailureExplainer());
+}
+
+function shownValue({ field, object, compact = false }: FieldValueProps, explain: FailureExplainer | null): ReactNode {
   const value = fieldValue(object, field, explain);
   if (value === null || value === undefined || value === "") return field.format === "json" ? <span className="text-muted">none</span> : none;
   if (isMaskedText(value)) return <Masked value={String(value)} mono={field.format === "mono" || field.format === "id"} />;
