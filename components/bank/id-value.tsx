@@ -1,7 +1,7 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { shortId } from "@/lib/format";
-import { AppLink } from "@/components/ui/app-link";
 import { CopyButton } from "./copy-button";
 
 // Apart from value.tsx (every format's renderer): pages that show ids only (events, audit, settings) load this alone.
@@ -18,9 +18,9 @@ export function IdValue({ id, href, full = false }: { id: string; href?: string;
     // Inline, not flex: the id's text then belongs to the table cell, which carries the first-row paint mark.
     <span className="id-value">
       {href ? (
-        <AppLink href={href} title={id} data-id={id} className="link">
+        <IdLink id={id} href={href}>
           {text}
-        </AppLink>
+        </IdLink>
       ) : (
         <span title={id} data-id={id}>
           {text}
@@ -28,5 +28,30 @@ export function IdValue({ id, href, full = false }: { id: string; href?: string;
       )}
       <CopyButton value={id} />
     </span>
+  );
+}
+
+/**
+ * The id's link navigates in the App Router as next/link does on a plain left click (a modified or middle click is the
+ * browser's), without next/link's prefetching and link status: a list holds a hundred ids, and each Link hydrated seven
+ * hooks, a context provider and a router registration; this holds one hook. The route progress bar sees its clicks as
+ * it sees Link's (components/ui/route-progress.tsx, capture phase).
+ */
+function IdLink({ id, href, children }: { id: string; href: string; children: string }) {
+  const router = useRouter();
+  return (
+    <a
+      href={href}
+      title={id}
+      data-id={id}
+      className="link"
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        router.push(href);
+      }}
+    >
+      {children}
+    </a>
   );
 }
