@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../playwright.config";
+import { firstLoadScripts, gzipKb } from "../scripts/lib/first-load";
 import { bankGet, bankSend, contextAs, type BankListAnswer } from "./support/bank";
 
 /**
@@ -37,21 +35,10 @@ test("the action pages keep their first-load JavaScript under their ceilings (Co
       `/cards/${card.id}`,
       "/simulations",
     ]) {
-      const html = await (await context.request.get(`${baseURL}${route}`)).text();
-      // The scripts a modern browser loads: `noModule` polyfills (~39 kB gzip) are never downloaded by Chromium.
-      const scripts = [
-        ...new Set(
-          [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+?\.js)[^"]*"[^>]*>/g)]
-            .filter((match) => !/\bnoModule\b/i.test(match[0]))
-            .map((match) => match[1]!),
-        ),
-      ];
+      const { modern: scripts } = firstLoadScripts(await (await context.request.get(`${baseURL}${route}`)).text());
       expect(scripts.length, `${route} loads the framework's scripts (the measure sees them)`).toBeGreaterThan(4);
-      const bytes = scripts.reduce(
-        (sum, script) => sum + gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length).split("?")[0]!))).length,
-        0,
-      );
-      sizes[route.replace(/\/[a-z]+_[A-Za-z0-9_-]+$/, "/{id}")] = Math.round(bytes / 102.4) / 10;
+      const kb = gzipKb(scripts);
+      sizes[route.replace(/\/[a-z]+_[A-Za-z0-9_-]+$/, "/{id}")] = Math.round(kb * 10) / 10;
     }
   } finally {
     await context.close();

@@ -3,11 +3,9 @@
  * `console:hydrated` mark, long tasks and layout shifts by observers installed before any page script, and the
  * first-load JavaScript a route's HTML makes the browser load.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { resolveChromium } from "../lib/chromium";
+import { firstLoadScripts, gzipKb } from "../lib/first-load";
 
 /**
  * Installed before any page script: keeps the long tasks (> 50 ms of main-thread work) of each document and sums its
@@ -182,14 +180,8 @@ export async function firstLoadKb(page: Page, routeUrl: string): Promise<{ kb: n
   const answer = await page.request.get(routeUrl);
   // A page the role may not open answers 403 with the forbidden page, whose scripts are not the route's.
   if (!answer.ok()) throw new Error(`first-load JS of ${routeUrl}: HTTP ${answer.status()}, not the page itself`);
-  const html = await answer.text();
-  const tags = [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+?\.js)[^"]*"[^>]*>/g)];
-  const size = (script: string) => gzipSync(readFileSync(path.join(".next/static", script.slice("/_next/static/".length)))).length;
-  let bytes = 0;
-  let noModule = 0;
-  for (const script of new Set(tags.filter((tag) => !/\bnoModule\b/i.test(tag[0])).map((tag) => tag[1]!))) bytes += size(script);
-  for (const script of new Set(tags.filter((tag) => /\bnoModule\b/i.test(tag[0])).map((tag) => tag[1]!))) noModule += size(script);
-  return { kb: bytes / 1024, noModuleKb: noModule / 1024 };
+  const scripts = firstLoadScripts(await answer.text());
+  return { kb: gzipKb(scripts.modern), noModuleKb: gzipKb(scripts.noModule) };
 }
 
 /** The layout shift of a fresh load of `routeUrl` at `width` px, until 2 s after hydration. */
