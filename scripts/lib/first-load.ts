@@ -5,9 +5,9 @@ import { gzipSync } from "node:zlib";
 /**
  * The first-load JavaScript of a page: the build's scripts its HTML makes the browser load, as the e2e budget check
  * (e2e/first-load.spec.ts) and bench:pages count them. A script is loaded when the HTML names it in a `<script src>`
- * or preloads it (`<link rel="preload" as="script">`: the framework's chunks, which the page's bootstrap runs after
- * the first frame, patches/next+16.4.6.patch). `noModule` scripts are legacy polyfills a modern browser never
- * downloads: they are counted apart.
+ * or preloads it (`<link rel="preload" as="script">`: the framework's and the page's chunks, which the page's
+ * bootstrap runs after the first frame, patches/next+16.4.6.patch). `noModule` scripts are legacy polyfills a modern
+ * browser never downloads: they are counted apart.
  */
 export interface FirstLoadScripts {
   /** Paths under `/_next/static/`, each once, query strings cut. */
