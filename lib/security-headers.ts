@@ -1,9 +1,8 @@
 /**
  * The console's Content-Security-Policy. Pages get a fresh nonce per request (proxy.ts), which Next.js puts on its own
  * scripts; `strict-dynamic` lets those load their chunks (the page's bootstrap inserts the preloaded ones after the
- * first frame, without a nonce: patches/next+16.4.6.patch). No `unsafe-eval` outside development
- * (React needs it only there for error overlays). No `upgrade-insecure-requests`: the console is served over plain
- * http on 127.0.0.1.
+ * first frame, without a nonce: patches/next+16.4.6.patch). No `unsafe-eval` outside development (React needs it only
+ * there for error overlays). No `upgrade-insecure-requests`: the console is served over plain http on 127.0.0.1.
  */
 export function pageContentSecurityPolicy(options: { nonce: string; development: boolean; extraFormActions?: string[] }): string {
   return [

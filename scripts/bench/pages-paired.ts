@@ -15,7 +15,7 @@
  */
 import { startCeiling, withoutScripts } from "./pages-ceiling";
 import { launchBenchChromium, load, signedIn, staticLoad, type Load } from "./pages-measure";
-import { runs, warmUps } from "./pages-setup";
+import { bankAuth, runs, warmUps } from "./pages-setup";
 import { median } from "./stats";
 
 const consoles = (process.env.PAIRED_CONSOLES ?? "").split(",").map((pair) => {
@@ -26,7 +26,6 @@ const consoles = (process.env.PAIRED_CONSOLES ?? "").split(",").map((pair) => {
 });
 if (consoles.length < 2) throw new Error("PAIRED_CONSOLES must name at least two consoles to compare");
 
-const bankAuth = `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}`;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 async function main() {

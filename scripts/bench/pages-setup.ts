@@ -9,7 +9,8 @@ export const port = Number(process.env.BENCH_PAGES_PORT ?? 3050);
 export const sandboxPort = Number(process.env.BENCH_PAGES_SANDBOX_PORT ?? 4050);
 export const consoleOrigin = `http://127.0.0.1:${port}`;
 const bank = `http://127.0.0.1:${sandboxPort}`;
-const bankAuth = `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}`;
+/** The sandbox demo key, as `npm start` seeds it: bench:pages and pages-paired.ts read the bank with it directly. */
+export const bankAuth = `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}`;
 const runsFlag = process.argv.indexOf("--runs");
 export const runs = Number(runsFlag > 0 ? process.argv[runsFlag + 1] : (process.env.BENCH_PAGES_RUNS ?? 20));
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a positive integer, got ${runs}`);
