@@ -8,7 +8,7 @@ import { ConsoleApiError } from "@/lib/bank/browser";
 import { splitIndexCopy } from "@/lib/bank/index-copy-mark";
 import { useBankObject } from "@/lib/bank/queries";
 import { inSentence, valueAt, writeOnlyFields } from "@/lib/format";
-import type { DetailSection, Field, ResourceDefinition } from "@/lib/resources";
+import type { DetailDefinition, DetailSection, Field } from "@/lib/resources";
 import { listHref } from "@/lib/resources/routes";
 import { BeneficialOwners } from "./beneficial-owners";
 import type { DetailContext } from "./detail-extra-props";
@@ -36,8 +36,8 @@ export function ResourceDetail({
   serverError,
   context = {},
 }: {
-  /** Its resource's whole definition, from the server: the browser's shared code holds only every resource's routes. */
-  definition: ResourceDefinition;
+  /** What the page draws of its resource's definition, from the server: the browser's shared code holds only routes. */
+  definition: DetailDefinition;
   id: string;
   serverError?: ServerError;
   /** What the server tells this resource's actions (e.g. the bank's URL for a card token proof); never credentials. */

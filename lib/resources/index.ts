@@ -11,7 +11,8 @@ import { webhooks } from "./definitions/webhook";
 import { resourceRoutes } from "./routes";
 import type { Field, ResourceDefinition, ResourceName, ResourcePage } from "./types";
 
-export type { DetailSection, Field, ResourceDefinition, ResourceName, ResourcePage, ValueFormat, ValueLink } from "./types";
+export type { DetailDefinition, DetailSection, Field, ResourceDefinition, ResourceName, ResourcePage, ValueFormat, ValueLink } from "./types";
+export { detailDefinition } from "./types";
 export { detailHref, isResourceName, listHref, resourceForId, resourceOfRecord, resourceRoutes, type ResourceRoute } from "./routes";
 
 /**

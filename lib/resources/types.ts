@@ -82,6 +82,19 @@ export interface ResourceDefinition extends ResourceRoute {
   personalData?: boolean;
 }
 
+/**
+ * What a detail page draws from its resource's definition, and all the server sends the browser of it: the list's
+ * columns and filters stay on the server (a detail page's payload is parsed before its first paint).
+ */
+export type DetailDefinition = Pick<
+  ResourceDefinition,
+  "name" | "title" | "singular" | "route" | "headline" | "sections" | "relatedLists" | "panels"
+>;
+
+export function detailDefinition({ name, title, singular, route, headline, sections, relatedLists, panels }: ResourceDefinition): DetailDefinition {
+  return { name, title, singular, route, headline, sections, relatedLists, panels };
+}
+
 /** A resource's page as written in definitions/: its names and addresses are in routes.ts (index.ts adds them). */
 export type ResourcePage = Omit<ResourceDefinition, Exclude<keyof ResourceRoute, "name">>;
 
