@@ -114,6 +114,27 @@ describe("times in the staff member's zone", () => {
     expect(exactUtc("2026-11-23T11:57:00Z")).toBe("2026-11-23 11:57:00 UTC");
   });
 
+  it("write UTC exactly as the platform's formatter does, over centuries, leap days and the last second of a year", () => {
+    // UTC is written from the date itself, every other zone by Intl: "Etc/GMT" is the same clock through Intl.
+    let seed = 1;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const instants = [
+      "2024-02-29T00:00:00Z",
+      "2026-12-31T23:59:59.999Z",
+      "2000-01-01T00:00:00Z",
+      "1000-01-01T00:00:00Z",
+      "9999-12-31T23:59:59Z",
+      "0999-12-31T23:59:59Z",
+      ...Array.from({ length: 500 }, () => new Date(Date.UTC(1970, 0, 1) + Math.floor(random() * 130 * 365.25 * 86_400_000)).toISOString()),
+    ];
+    for (const iso of instants) {
+      expect(formatDateTime(iso, "UTC", now)).toBe(formatDateTime(iso, "Etc/GMT", now));
+      expect(formatDocumentTime(iso, "Etc/UTC")).toBe(formatDocumentTime(iso, "Etc/GMT"));
+      expect(exactTime(iso, "UTC")).toBe(exactTime(iso, "Etc/GMT"));
+    }
+    expect(axisTimes(instants.slice(6, 20), "UTC", 60_000)).toEqual(axisTimes(instants.slice(6, 20), "Etc/GMT", 60_000));
+  });
+
   it("say times relative to now", () => {
     expect(relativeTime("2026-11-23T14:57:00Z", now)).toBe("3 minutes ago");
     expect(relativeTime("2026-11-25T15:00:00Z", now)).toBe("in 2 days");
