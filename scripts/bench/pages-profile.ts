@@ -36,6 +36,9 @@ export async function profileLoad(browser: Browser, page: Page, url: string, rea
   await browser.startTracing(page, { categories });
   await page.goto(url, { waitUntil: "commit" });
   await ready();
+  // The first contentful paint is reported once its frame is presented, which can come after hydration: wait for it,
+  // or the trace may stop before it.
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, { timeout: 20_000 });
   const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
   return summarize(trace.traceEvents, url);
 }
