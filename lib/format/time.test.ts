@@ -131,6 +131,7 @@ describe("times in the staff member's zone", () => {
       expect(formatDateTime(iso, "UTC", now)).toBe(formatDateTime(iso, "Etc/GMT", now));
       expect(formatDocumentTime(iso, "Etc/UTC")).toBe(formatDocumentTime(iso, "Etc/GMT"));
       expect(exactTime(iso, "UTC")).toBe(exactTime(iso, "Etc/GMT"));
+      if (!iso.startsWith("0")) expect(exactTime(iso, "UTC")).toBe(`${iso.slice(0, 19).replace("T", " ")} UTC`);
     }
     expect(axisTimes(instants.slice(6, 20), "UTC", 60_000)).toEqual(axisTimes(instants.slice(6, 20), "Etc/GMT", 60_000));
   });

@@ -23,7 +23,7 @@ export function isTimeZone(zone: unknown): zone is string {
  * with it (a list's 50 timestamps spent ~40 ms building them in the browser's profile, docs/benchmarks.md, pages).
  * The parts of every style are read from one `formatToParts` call.
  */
-type TimeParts = Record<"month" | "day" | "year" | "hour" | "minute" | "second" | "zoneName", string> & { monthNumber?: string };
+type TimeParts = Record<"month" | "day" | "year" | "hour" | "minute" | "second" | "zoneName", string>;
 const formatters = new Map<string, { named: Intl.DateTimeFormat; numbered: Intl.DateTimeFormat }>();
 const timeOptions = { year: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" } as const;
 
@@ -40,30 +40,22 @@ function formattersFor(zone: string) {
 }
 
 const isUtc = (zone: string) => zone === "UTC" || zone === "Etc/UTC";
-const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 function partsOf(date: Date, zone: string): TimeParts {
-  // UTC, the zone most pages are drawn in, read off the date itself: the same parts as the formatter's (a test compares
-  // them), at a fraction of its cost, which a list's 50 rows paid about 100 times on the server and again in hydration.
-  const year = date.getUTCFullYear();
-  if (isUtc(zone) && year >= 1000 && year <= 9999) {
-    const month = date.getUTCMonth();
-    return {
-      month: monthNames[month]!,
-      monthNumber: String(month + 1),
-      day: String(date.getUTCDate()),
-      year: String(year),
-      hour: twoDigits(date.getUTCHours()),
-      minute: twoDigits(date.getUTCMinutes()),
-      second: twoDigits(date.getUTCSeconds()),
-      zoneName: "UTC",
-    };
+  // On the server, UTC (the zone pages are drawn in unless the staff member picks another) is read off the date's own UTC
+  // form, "Tue, 17 Nov 2026 14:02:09 GMT", whose format the language fixes: the formatter's parts (a test compares them)
+  // at a third of its cost, which a list's 50 rows paid about 100 times per render. Years 1000-9999 only, as Intl
+  // writes the others differently. Not in the browser: the build drops this branch there, as its bytes would put the
+  // webhooks list over its first-load budget (docs/benchmarks.md, pages).
+  if (typeof window === "undefined" && isUtc(zone)) {
+    const [, day, month, year, time] = date.toUTCString().split(" ") as [string, string, string, string, string];
+    const [hour, minute, second] = time.split(":") as [string, string, string];
+    if (/^[1-9]\d{3}$/.test(year)) return { month, day: String(Number(day)), year, hour, minute, second, zoneName: "UTC" };
   }
   const parts = {} as TimeParts;
   for (const part of formattersFor(zone).named.formatToParts(date)) {
     if (part.type === "timeZoneName") parts.zoneName = part.value;
-    else if (part.type !== "literal") parts[part.type as Exclude<keyof TimeParts, "monthNumber">] = part.value;
+    else if (part.type !== "literal") parts[part.type as keyof TimeParts] = part.value;
   }
   return parts;
 }
@@ -125,7 +117,7 @@ export function exactTime(iso: string, zone: string = defaultTimeZone): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const parts = partsOf(date, zone);
-  const month = (parts.monthNumber ?? formattersFor(zone).numbered.format(date)).padStart(2, "0");
+  const month = formattersFor(zone).numbered.format(date).padStart(2, "0");
   const name = isUtc(zone) ? "UTC" : (parts.zoneName ?? zone);
   return `${parts.year}-${month}-${parts.day.padStart(2, "0")} ${parts.hour}:${parts.minute}:${parts.second} ${name}${name === "UTC" || name === zone ? "" : ` (${zone})`}`;
 }
