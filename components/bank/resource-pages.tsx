@@ -67,8 +67,8 @@ export async function ResourceDetailPage({ resource, params }: { resource: Resou
 
 /**
  * The timeline, read once the bank has answered for the object and streamed after it: on the embedded database its
- * four index reads would otherwise run ahead of the bank's read and hold back the page's first byte (about 4 ms of a
- * detail's 24, docs/benchmarks.md), while the object is what the page is opened for.
+ * four index reads would otherwise run ahead of the bank's read and hold back the page's first byte (20.4 against
+ * 19.0 ms by curl, docs/benchmarks.md), while the object is what the page is opened for.
  */
 async function TimelineAfterTheObject(props: { user: StaffUser; environment: Environment; resource: ResourceName; id: string }) {
   await readDetail(props.resource, props.id);

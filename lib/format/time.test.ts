@@ -115,7 +115,8 @@ describe("times in the staff member's zone", () => {
   });
 
   it("write UTC exactly as the platform's formatter does, over centuries, leap days and the last second of a year", () => {
-    // UTC is written from the date itself, every other zone by Intl: "Etc/GMT" is the same clock through Intl.
+    // On the server, where this runs, UTC is read off the date's own UTC form and every other zone goes through Intl:
+    // "Etc/GMT" is the same clock through Intl.
     let seed = 1;
     const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const instants = [
