@@ -17,10 +17,8 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import type { BulkJobView } from "@/lib/bulk/codes";
 import { settledCount } from "@/lib/bulk/codes";
-import { readEnv } from "@/lib/env/read-env";
-import { sandboxEnvSchema } from "@/lib/env/schema";
 import { ensureConsoleBuilt } from "../lib/build";
-import { benchLog, firstJsonLine, startChild, stopChild, waitForHealth, withScratchPostgresPair } from "./run";
+import { benchLog, firstJsonLine, sandboxBankAuthorization, startChild, stopChild, waitForHealth, withScratchPostgresPair } from "./run";
 import { demoSessionCookie } from "./session-cookie";
 
 const rows = 200;
@@ -33,11 +31,7 @@ const benchAmount = "432.10";
 const ports = { sandbox: Number(process.env.BENCH_SANDBOX_PORT ?? 4214), console: Number(process.env.BENCH_CONSOLE_PORT ?? 3214) };
 const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
 const consoleUrl = `http://127.0.0.1:${ports.console}`;
-const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
-const bankHeaders = {
-  authorization: `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}`,
-  "content-type": "application/json",
-};
+const bankHeaders = { authorization: sandboxBankAuthorization, "content-type": "application/json" };
 /** Which stores to run: "pglite,postgresql" (both, the default), or one of them. */
 const stores = (process.env.BENCH_STORES ?? "pglite,postgresql").split(",");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

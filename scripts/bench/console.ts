@@ -22,7 +22,17 @@ import autocannon from "autocannon";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
 import { ensureConsoleBuilt } from "../lib/build";
-import { benchLog, cpuSecondsOfTree, firstJsonLine, type LoadResult, scratchPostgres, startChild, stopChild, waitForHealth } from "./run";
+import {
+  benchLog,
+  cpuSecondsOfTree,
+  firstJsonLine,
+  type LoadResult,
+  sandboxBankAuthorization,
+  scratchPostgres,
+  startChild,
+  stopChild,
+  waitForHealth,
+} from "./run";
 import { percentile } from "./stats";
 import { viewerSessionCookie } from "./session-cookie";
 
@@ -65,7 +75,7 @@ const ports = {
   forward: Number(process.env.BENCH_FORWARD_PORT ?? 3211),
 };
 const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
-const bankAuth = { authorization: `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}` };
+const bankAuth = { authorization: sandboxBankAuthorization };
 const node = process.execPath;
 const nextBin = path.resolve("node_modules/.bin/next");
 const forwardApp = "scripts/bench/forward-app";

@@ -1,10 +1,7 @@
 import http from "node:http";
-import { readEnv } from "@/lib/env/read-env";
-import { sandboxEnvSchema } from "@/lib/env/schema";
 import type { Change } from "./events-outcome";
+import { sandboxBankAuthorization } from "./run";
 
-const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
-export const bankAuth = `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}`;
 export const now = () => performance.timeOrigin + performance.now();
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,7 +18,7 @@ function sendPatch(url: string, body: string): Promise<{ status: number; body: s
       {
         method: "PATCH",
         agent: loadAgent,
-        headers: { authorization: bankAuth, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        headers: { authorization: sandboxBankAuthorization, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
       },
       (answer) => {
         const chunks: Buffer[] = [];
@@ -37,7 +34,9 @@ function sendPatch(url: string, body: string): Promise<{ status: number; body: s
 
 /** Every network transfer of the bank's demo set: the PATCHes are spread over them. */
 export async function networkTransfers(bankUrl: string): Promise<string[]> {
-  const page = (await (await fetch(`${bankUrl}/network_transfer?page_size=1000`, { headers: { authorization: bankAuth } })).json()) as {
+  const page = (await (
+    await fetch(`${bankUrl}/network_transfer?page_size=1000`, { headers: { authorization: sandboxBankAuthorization } })
+  ).json()) as {
     data: Array<{ id: string }>;
   };
   return page.data.map((transfer) => transfer.id);

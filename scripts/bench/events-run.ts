@@ -1,8 +1,8 @@
 import type { Page } from "playwright";
 import type pg from "pg";
 import { runOutcome, type KeptVersion } from "./events-outcome";
-import { bankAuth, patchAtRate, sleep } from "./events-patches";
-import { benchLog } from "./run";
+import { patchAtRate, sleep } from "./events-patches";
+import { benchLog, sandboxBankAuthorization } from "./run";
 import { percentile } from "./stats";
 
 /** The running product bench:events measures: the bank, the console's database, and a signed-in page holding the live feed. */
@@ -27,7 +27,7 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs: num
 async function receiverAnswers(stack: EventsStack, since: number) {
   const hooks = (
     (await (
-      await fetch(`${stack.bankUrl}/webhook?page_size=1000&event=network_transfer.update`, { headers: { authorization: bankAuth } })
+      await fetch(`${stack.bankUrl}/webhook?page_size=1000&event=network_transfer.update`, { headers: { authorization: sandboxBankAuthorization } })
     ).json()) as {
       data: Array<{ id: string; url: string }>;
     }
@@ -36,7 +36,7 @@ async function receiverAnswers(stack: EventsStack, since: number) {
   const times: number[] = [];
   let notOk = 0;
   for (let next: string | undefined = `${stack.bankUrl}/webhook/${hook.id}/deliveries?page_size=1000`; next;) {
-    const deliveries = (await (await fetch(next, { headers: { authorization: bankAuth } })).json()) as {
+    const deliveries = (await (await fetch(next, { headers: { authorization: sandboxBankAuthorization } })).json()) as {
       data: Array<{ latency_ms: number; succeeded: boolean; attempted_at: string }>;
       page_next?: string;
     };

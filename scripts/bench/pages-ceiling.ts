@@ -50,11 +50,17 @@ function closingDiv(html: string, start: number): number {
   throw new Error("a streamed segment's div is never closed");
 }
 
-const types: Record<string, string> = { ".css": "text/css; charset=utf-8", ".woff2": "font/woff2", ".svg": "image/svg+xml" };
+const types: Record<string, string> = {
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".svg": "image/svg+xml",
+};
 
 /**
- * Serves `pages` (path → HTML) with `no-store`, as the console serves its pages, and `/_next/static/*` from the
- * build's `staticDir` with the console's own long-lived caching, so the warm-ups leave the CSS cached in both.
+ * Serves `pages` (path → HTML, read at each request, so a page can be replaced between loads) with `no-store`, as the
+ * console serves its pages, and `/_next/static/*` from the build's `staticDir` with the console's own long-lived
+ * caching, so the warm-ups leave the CSS (and, for a page served with its scripts, the chunks) cached in both.
  */
 export async function startCeiling(pages: Map<string, string>, staticDir: string): Promise<{ origin: string; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {

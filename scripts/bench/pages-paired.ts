@@ -15,7 +15,8 @@
  */
 import { startCeiling, withoutScripts } from "./pages-ceiling";
 import { launchBenchChromium, load, signedIn, staticLoad, type Load } from "./pages-measure";
-import { bankAuth, runs, warmUps } from "./pages-setup";
+import { runs, warmUps } from "./pages-setup";
+import { sandboxBankAuthorization } from "./run";
 import { median } from "./stats";
 
 const consoles = (process.env.PAIRED_CONSOLES ?? "").split(",").map((pair) => {
@@ -33,7 +34,7 @@ async function main() {
   try {
     const sides = [];
     for (const { origin, bank } of consoles) {
-      const answer = await fetch(`${bank}/ach?page_size=1`, { headers: { authorization: bankAuth } });
+      const answer = await fetch(`${bank}/ach?page_size=1`, { headers: { authorization: sandboxBankAuthorization } });
       if (!answer.ok) throw new Error(`${bank}/ach: HTTP ${answer.status}`);
       const { data } = (await answer.json()) as { data: Array<{ id: string }> };
       sides.push({ origin, page: await signedIn(browser, origin, "viewer@demo.bank", "demo-viewer-pass"), detail: `/ach/${data[0]!.id}` });

@@ -31,11 +31,16 @@ const pick = (loads: Load[], key: keyof Load) => median(loads.map((one) => one[k
 export interface PageLoads {
   name: string;
   console: Load[];
+  /** The console's HTML of the same page served static by the ceiling's server, its scripts and RSC payload in. */
+  asServed: Load[];
   ceiling: Load[];
   bankMs: number;
 }
 
-/** Each page's figures, the console's beside its ceiling's, then the two ratio targets of each page. */
+/**
+ * Each page's figures, the console's beside its HTML served static and its ceiling's, then the two ratio targets of each
+ * page, then where each page's gap to its ceiling comes from.
+ */
 export function printPages(pages: PageLoads[], header: string) {
   console.log(`${header}\n`);
   console.log("| page | served by | TTFB | FCP | first row / title painted | hydrated | long tasks (sum) | HTML | bank's own answer |");
@@ -43,6 +48,7 @@ export function printPages(pages: PageLoads[], header: string) {
   for (const page of pages)
     for (const [by, loads] of [
       ["console", page.console],
+      ["its HTML served static (scripts in)", page.asServed],
       ["ceiling (static, no scripts)", page.ceiling],
     ] as const)
       console.log(
@@ -60,6 +66,17 @@ export function printPages(pages: PageLoads[], header: string) {
     );
     console.log(
       `| ${page.name}: hydrated vs the ceiling's FCP | ${ms(hydrated)} | ${ms(ceilingFcp)} | ${ratio(hydrated, ceilingFcp)} | ≤ ${targets.hydratedVsCeilingFcp}x | ${verdict(hydrated / ceilingFcp, targets.hydratedVsCeilingFcp)} |`,
+    );
+  }
+  console.log(
+    "\n| where the painted gap comes from | gap to the ceiling | before the first byte (server) | after it (browser) |\n|---|---:|---:|---:|",
+  );
+  for (const page of pages) {
+    const ceilingPainted = pick(page.ceiling, "painted");
+    const gap = pick(page.console, "painted") - ceilingPainted;
+    const browser = pick(page.asServed, "painted") - ceilingPainted;
+    console.log(
+      `| ${page.name} | ${ms(gap)} | ${ms(gap - browser)} | ${ms(browser)} (its HTML served static: ${(pick(page.asServed, "painted") / ceilingPainted).toFixed(2)}x) |`,
     );
   }
 }

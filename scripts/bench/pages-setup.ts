@@ -3,14 +3,12 @@
  * times (the floor beside the console's), the ids it opens, and a webhook whose deliveries fail.
  */
 import type { Page } from "@playwright/test";
-import { benchLog } from "./run";
+import { benchLog, sandboxBankAuthorization } from "./run";
 
 export const port = Number(process.env.BENCH_PAGES_PORT ?? 3050);
 export const sandboxPort = Number(process.env.BENCH_PAGES_SANDBOX_PORT ?? 4050);
 export const consoleOrigin = `http://127.0.0.1:${port}`;
 const bank = `http://127.0.0.1:${sandboxPort}`;
-/** The sandbox demo key, as `npm start` seeds it: bench:pages and pages-paired.ts read the bank with it directly. */
-export const bankAuth = `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}`;
 const runsFlag = process.argv.indexOf("--runs");
 export const runs = Number(runsFlag > 0 ? process.argv[runsFlag + 1] : (process.env.BENCH_PAGES_RUNS ?? 20));
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a positive integer, got ${runs}`);
@@ -31,7 +29,7 @@ export async function repeat<T>(label: string, measure: (run: number) => Promise
 export async function bankTimes(pathAndQuery: string, method = "GET"): Promise<number[]> {
   return repeat(`bank ${method} ${pathAndQuery}`, async () => {
     const started = performance.now();
-    const response = await fetch(`${bank}${pathAndQuery}`, { method, headers: { authorization: bankAuth } });
+    const response = await fetch(`${bank}${pathAndQuery}`, { method, headers: { authorization: sandboxBankAuthorization } });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`bank ${pathAndQuery}: HTTP ${response.status}`);
     return performance.now() - started;
@@ -41,7 +39,7 @@ export async function bankTimes(pathAndQuery: string, method = "GET"): Promise<n
 export async function bankJson<T>(pathAndQuery: string, body?: object): Promise<T> {
   const response = await fetch(`${bank}${pathAndQuery}`, {
     method: body ? "POST" : "GET",
-    headers: { authorization: bankAuth, ...(body ? { "content-type": "application/json" } : {}) },
+    headers: { authorization: sandboxBankAuthorization, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) throw new Error(`bank ${pathAndQuery}: HTTP ${response.status}`);

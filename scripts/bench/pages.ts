@@ -11,6 +11,9 @@
  * - the ceiling of each page, loaded in turn with it: the page's own HTML as the console served it in this run, its
  *   scripts and RSC payload taken out, served static with the build's CSS by a bare node:http server
  *   (./pages-ceiling.ts). Targets: painted ≤ 1.5x the ceiling's painted; hydrated ≤ 2.5x the ceiling's FCP;
+ * - between the two, the page's own HTML served static by the same server with its scripts and RSC payload in
+ *   (fetched from the console again for each run): the part of the page's gap to its ceiling that comes after the
+ *   first byte, the browser's; the rest comes before it, the server's;
  * - interactions in the same browser, each from a freshly loaded and hydrated list (so nothing is cached yet), timed
  *   from the act's first input event (pointer, key, change: the person's input, not Playwright's checks before it):
  *   filter change → new rows painted, next page → rows painted, a sidebar click to another list → its rows painted,
@@ -65,11 +68,16 @@ import {
 import { benchLog, startChild, stopChild, waitForHealth, waitUntilQuiet } from "./run";
 import { median } from "./stats";
 
-/** The page's HTML as the console serves it to this session, ready to be its ceiling; fails if its paint mark is gone. */
-async function ceilingOf(page: Page, path: string, identifier: string): Promise<string> {
+/** The page's HTML as the console serves it to this session. */
+async function servedHtml(page: Page, path: string): Promise<string> {
   const answer = await page.request.get(`${console_}${path}`);
   if (!answer.ok()) throw new Error(`${path}: HTTP ${answer.status()}`);
-  const html = withoutScripts(await answer.text());
+  return answer.text();
+}
+
+/** The page's HTML as the console serves it to this session, ready to be its ceiling; fails if its paint mark is gone. */
+async function ceilingOf(page: Page, path: string, identifier: string): Promise<string> {
+  const html = withoutScripts(await servedHtml(page, path));
   if (!html.includes(`elementtiming="${identifier}"`)) throw new Error(`${path}'s ceiling has no elementtiming="${identifier}"`);
   return html;
 }
@@ -117,13 +125,27 @@ async function main() {
       [detail, await ceilingOf(page, detail, "detail-title")],
     ]);
     const ceiling = await startCeiling(ceilingPages, ".next/static");
-    // Each run loads the page, then its ceiling: both see the machine as it is at that moment.
+    // Each run loads the page, its own HTML served static with its scripts, then its ceiling: all three see the machine
+    // as it is at that moment. The HTML served static splits the page's gap to its ceiling in two: what comes before
+    // the first byte (the server) and the browser's work on what the ceiling lacks (scripts, RSC payload). It is
+    // fetched again for each run, so its data is as fresh as the page's and hydrating it refetches nothing (the
+    // static server answers no API).
     const pageAndCeiling = async (path: string, identifier: string) => {
-      const pairs = await repeat(`${path} and its ceiling`, async () => ({
-        console: await load(page, `${console_}${path}`, identifier),
-        ceiling: await staticLoad(page, `${ceiling.origin}${path}`, identifier),
-      }));
-      return { console: pairs.map((pair) => pair.console), ceiling: pairs.map((pair) => pair.ceiling) };
+      const asServed = `/as-served${path}`;
+      const runsOfThree = await repeat(`${path}, its HTML served static and its ceiling`, async () => {
+        const consoleLoad = await load(page, `${console_}${path}`, identifier);
+        ceilingPages.set(asServed, await servedHtml(page, path));
+        return {
+          console: consoleLoad,
+          asServed: await staticLoad(page, `${ceiling.origin}${asServed}`, identifier),
+          ceiling: await staticLoad(page, `${ceiling.origin}${path}`, identifier),
+        };
+      });
+      return {
+        console: runsOfThree.map((run) => run.console),
+        asServed: runsOfThree.map((run) => run.asServed),
+        ceiling: runsOfThree.map((run) => run.ceiling),
+      };
     };
     const listLoads = await pageAndCeiling(list, "first-row");
     const detailLoads = await pageAndCeiling(detail, "detail-title");
@@ -228,7 +250,7 @@ async function main() {
         { name: listName, ...listLoads, bankMs: floor.list },
         { name: "ACH detail", ...detailLoads, bankMs: floor.detail },
       ],
-      `Median of ${runs} runs (after ${warmUps} warm-ups), from navigation start, each page and its ceiling loaded in turn; the bank's answer is its median too. Load average (1 min) ${load1.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} after the profile.`,
+      `Median of ${runs} runs (after ${warmUps} warm-ups), from navigation start, each page, its HTML served static and its ceiling loaded in turn; the bank's answer is its median too. Load average (1 min) ${load1.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} after the profile.`,
     );
     printListHtml(listName, listLoads.console);
     printInteractions(

@@ -4,9 +4,20 @@ import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import { readEnv } from "@/lib/env/read-env";
+import { sandboxEnvSchema } from "@/lib/env/schema";
 
 /** Progress and notes go to stderr, so stdout stays the report. */
 export const benchLog = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+/**
+ * The `authorization` header benches send to the sandbox bank directly: its API key (BANK_API_KEY_ID and _SECRET, the
+ * demo key unless set), the one the sandboxes they start are given.
+ */
+export const sandboxBankAuthorization = (() => {
+  const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
+  return `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}`;
+})();
 
 /** Where benches make their scratch PostgreSQL databases. */
 export const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -10,18 +10,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
-import { readEnv } from "@/lib/env/read-env";
-import { sandboxEnvSchema } from "@/lib/env/schema";
 import { residentMemoryOfTree } from "../lib/services";
-import { firstJsonLine, freePort, measure, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
+import { firstJsonLine, freePort, measure, sandboxBankAuthorization, startChild, stopChild, waitForHealth, type LoadResult } from "./run";
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const pageSize = 100;
 const deepPage = Math.min(10_000, Math.floor(rows / pageSize));
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
-const auth = { authorization: `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}` };
+const auth = { authorization: sandboxBankAuthorization };
 // One process per child (no tsx wrapper process in between), so stopping a child stops what it runs.
 const node = process.execPath;
 const script = (file: string, ...args: string[]) => ["--import", "tsx", file, ...args];

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { bankAuth, sleep } from "./settings";
+import { sandboxBankAuthorization } from "../run";
+import { sleep } from "./settings";
 
 /**
  * The PostgreSQL server's main process, found from a backend's parent: its process tree holds every backend, so its
@@ -32,7 +33,7 @@ export function bankChanges(sandboxUrl: string, perSecond: number) {
       await sleep(Math.max(0, next - Date.now()));
       void fetch(`${sandboxUrl}/sandbox/counterparty`, {
         method: "POST",
-        headers: { ...bankAuth, "content-type": "application/json" },
+        headers: { authorization: sandboxBankAuthorization, "content-type": "application/json" },
         body: JSON.stringify({ name: `Cluster bench ${created.length + failed}` }),
       })
         .then(async (answer) => (answer.status === 201 ? created.push(((await answer.json()) as { id: string }).id) : (failed += 1)))

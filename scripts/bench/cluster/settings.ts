@@ -18,5 +18,4 @@ export const liveStreams = Math.min(5, wholeFromEnv("BENCH_LIVE_STREAMS", short 
 export const changesPerSecond = wholeFromEnv("BENCH_CHANGES_PER_SECOND", short ? 5 : 100);
 /** How long the load runs steadily before the kill, between the faults and after them. */
 export const steadyMs = short ? 2000 : 3000;
-export const bankAuth = { authorization: `Basic ${Buffer.from("sandbox-demo-key:sandbox-demo-secret-change-me").toString("base64")}` };
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
