@@ -139,7 +139,7 @@ test("the console's index subscriptions stand apart from the customer's webhooks
       await page.goto(`/webhooks?event=${subscription.event}&page_size=50`);
       const section = page.getByRole("region", { name: /The console's own subscriptions/ });
       await expect(section).toHaveAttribute("data-testid", "console-subscriptions");
-      await expect(section).toContainText("not the bank customer's, so they are not in the list below");
+      await expect(section).toContainText("not the bank customer's, so they are not in the list above");
       // Where they are managed: a link for the admin, who may, the words alone for others.
       await expect(section.getByRole("link", { name: "Settings → Index of the bank" })).toHaveCount(role === "admin" ? 1 : 0);
       await expect(section.locator(`a[href="/webhooks/${subscription.id}"]`)).toBeHidden();

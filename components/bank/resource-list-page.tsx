@@ -44,12 +44,18 @@ export async function ResourceListPage({
   searchParams,
   description,
   actions,
+  after,
 }: {
   resource: ResourceName;
   searchParams: SearchParams;
   description?: string;
   /** What this list offers above its filters (a create form): its page's own client component, in that route's JavaScript only. */
   actions?: ReactNode;
+  /**
+   * What the page adds below the list. Whatever streams in after the first paint goes here: arriving above the rows it
+   * would move them (components/webhooks/console-subscriptions.tsx).
+   */
+  after?: ReactNode;
 }) {
   const user = await requireUser("bank:read");
   const environment = await getActiveEnvironment();
@@ -109,6 +115,7 @@ export async function ResourceListPage({
           actions={actions}
         />
       </ResourceListHydration>
+      {after}
     </>
   );
 }

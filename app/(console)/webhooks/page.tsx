@@ -10,12 +10,8 @@ export default function Page({ searchParams }: { searchParams: SearchParams }) {
       resource="webhook"
       searchParams={searchParams}
       description="The bank customer's webhook subscriptions, newest first. The console's own (for its index) are in their own section."
-      actions={
-        <>
-          <ConsoleSubscriptions />
-          <NewWebhook />
-        </>
-      }
+      actions={<NewWebhook />}
+      after={<ConsoleSubscriptions />}
     />
   );
 }
