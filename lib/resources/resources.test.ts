@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { date, idPrefixes, listedResources, listQueries, paginationQuery } from "@/lib/contract";
 import { fieldSources } from "./derived";
 import { filterControls } from "./filters";
-import { detailHref, listHref, resourceForId, resourceList, resources } from "./index";
+import { detailDefinition, detailHref, listHref, resourceForId, resourceList, resources } from "./index";
 
 describe("resource definitions", () => {
   it("cover every listed resource of the contract, with the contract's path and id prefix", () => {
@@ -36,6 +36,24 @@ describe("resource definitions", () => {
     expect(detailHref("fednow", "fednow_1")).toBe("/instant-payments/fednow_1");
     expect(detailHref("business_application", "abus_1")).toBe("/applications/business/abus_1");
     expect(listHref("ach", { status: "returned" })).toBe("/ach?status=returned");
+  });
+});
+
+describe("what a detail page sends the browser of its definition", () => {
+  it("is what the detail draws (title, sections, related lists, panels), never the list's columns", () => {
+    for (const definition of resourceList) {
+      const detail = detailDefinition(definition);
+      expect(detail.name).toBe(definition.name);
+      expect(detail.title).toBe(definition.title);
+      expect(detail.singular).toBe(definition.singular);
+      expect(detail.route).toBe(definition.route);
+      expect(detail.sections).toBe(definition.sections);
+      expect(detail.headline).toBe(definition.headline);
+      expect(detail.relatedLists).toBe(definition.relatedLists);
+      expect(detail.panels).toBe(definition.panels);
+      expect(detail, definition.name).not.toHaveProperty("columns");
+      expect(detail, definition.name).not.toHaveProperty("apiPath");
+    }
   });
 });
 

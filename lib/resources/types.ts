@@ -86,13 +86,11 @@ export interface ResourceDefinition extends ResourceRoute {
  * What a detail page draws from its resource's definition, and all the server sends the browser of it: the list's
  * columns and filters stay on the server (a detail page's payload is parsed before its first paint).
  */
-export type DetailDefinition = Pick<
-  ResourceDefinition,
-  "name" | "title" | "singular" | "route" | "headline" | "sections" | "relatedLists" | "panels"
->;
+export type DetailDefinition = Pick<ResourceDefinition, (typeof detailKeys)[number]>;
+const detailKeys = ["name", "title", "singular", "route", "headline", "sections", "relatedLists", "panels"] as const;
 
-export function detailDefinition({ name, title, singular, route, headline, sections, relatedLists, panels }: ResourceDefinition): DetailDefinition {
-  return { name, title, singular, route, headline, sections, relatedLists, panels };
+export function detailDefinition(definition: ResourceDefinition): DetailDefinition {
+  return Object.fromEntries(detailKeys.filter((key) => key in definition).map((key) => [key, definition[key]])) as DetailDefinition;
 }
 
 /** A resource's page as written in definitions/: its names and addresses are in routes.ts (index.ts adds them). */

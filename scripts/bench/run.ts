@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { authorizationHeader } from "@/lib/bank/transport";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
 import { readEnv } from "@/lib/env/read-env";
 import { sandboxEnvSchema } from "@/lib/env/schema";
@@ -16,7 +17,7 @@ export const benchLog = (message: string) => process.stderr.write(`[bench] ${mes
  */
 export const sandboxBankAuthorization = (() => {
   const { BANK_API_KEY_ID, BANK_API_KEY_SECRET } = readEnv(sandboxEnvSchema);
-  return `Basic ${Buffer.from(`${BANK_API_KEY_ID}:${BANK_API_KEY_SECRET}`).toString("base64")}`;
+  return authorizationHeader({ type: "basic", keyId: BANK_API_KEY_ID, secret: BANK_API_KEY_SECRET });
 })();
 
 /** Where benches make their scratch PostgreSQL databases. */
